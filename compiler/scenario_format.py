@@ -1,0 +1,274 @@
+"""The scenario file format: a table set up by hand, scripted choices, the expected end.
+
+A scenario is a TOML file (``tests/scenarios/**/*.toml``, or any file given to
+``sgs scenario``).  Designers test a general by setting up a table, not by playing
+random games; the format is documented in README.md ("Scenario files").  This module
+only reads and validates the file into :class:`Scenario`; running it is
+:mod:`sgs.compiler.scenario`.
+
+Errors: :class:`ScenarioError` with the file and the key path (``seats[2].hand[0]``),
+what was expected and, for names, a suggestion.  Never a traceback for a bad file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PHASES = ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段")
+ROLES = ("主公", "忠臣", "反贼", "内奸")
+UNTIL = ("回合结束", "游戏结束")
+
+
+class ScenarioError(Exception):
+    """A scenario file that cannot be read: ``path: key: message``."""
+
+    def __init__(self, path: str, key: str, message: str) -> None:
+        self.path, self.key, self.message = path, key, message
+        where = f"{path}: {key}: " if key else f"{path}: "
+        super().__init__(where + message)
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat: ``general`` (Chinese name), ``role`` (主公/忠臣/反贼/内奸),
+    ``hp``/``max_hp`` (None = the general's printed values, lord +1), card labels
+    (``杀♠7``) for ``hand``, ``equip`` and ``judge`` (judge area, in placement order),
+    and ``choices``: the scripted answers, in order, as option labels."""
+
+    general: str
+    role: str
+    hp: int | None
+    max_hp: int | None
+    hand: tuple[str, ...]
+    equip: tuple[str, ...]
+    judge: tuple[str, ...]
+    choices: tuple[str | tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class SeatExpectation:
+    """Expected end state of one seat; ``None`` fields are not checked.  ``hand`` and
+    ``equip`` compare as multisets of card labels (order-free)."""
+
+    hp: int | None = None
+    max_hp: int | None = None
+    hand: tuple[str, ...] | None = None
+    hand_count: int | None = None
+    equip: tuple[str, ...] | None = None
+    judge: tuple[str, ...] | None = None
+    alive: bool | None = None
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """``winner`` (a role, ``主公`` side is written 主公), ``dead`` (seat numbers), per-seat
+    expectations keyed by seat number (1-based), ``events``: log lines that must occur
+    in this order (each a substring of one line; others may come between), and
+    ``discard`` / ``draw_pile_top`` card labels."""
+
+    winner: str | None = None
+    dead: tuple[int, ...] | None = None
+    seats: dict[int, SeatExpectation] = field(default_factory=dict)
+    events: tuple[str, ...] = ()
+    absent_events: tuple[str, ...] = ()
+    discard: tuple[str, ...] | None = None
+    draw_pile_top: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole scenario file; ``path`` is where it came from (for messages)."""
+
+    path: str
+    name: str
+    mode: str
+    seed: int
+    seats: tuple[SeatSetup, ...]
+    current: int
+    phase: str
+    until: str
+    draw_pile_top: tuple[str, ...]
+    packages: tuple[str, ...]
+    expect: Expectation
+
+
+def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.4)
+    return f"（是否想写「{close[0]}」？）" if close else ""
+
+
+class _Reader:
+    """Typed access to the parsed TOML with key paths for error messages."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, key: str, message: str) -> ScenarioError:
+        return ScenarioError(self.path, key, message)
+
+    def table(self, data: Any, key: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise self.fail(key, f"应为表（table），实际是 {type(data).__name__}")
+        return data
+
+    def known_keys(self, data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> None:
+        for k in data:
+            if k not in allowed:
+                raise self.fail(f"{key}.{k}" if key else k, f"未知的键{_suggest(k, allowed)}；可用：{'、'.join(allowed)}")
+
+    def string(self, data: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+        v = data.get(key, default)
+        if not isinstance(v, str):
+            raise self.fail(f"{where}.{key}" if where else key, "应为字符串" if key in data else "缺少此项")
+        return v
+
+    def opt_int(self, data: dict[str, Any], key: str, where: str) -> int | None:
+        v = data.get(key)
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.fail(f"{where}.{key}", "应为整数")
+        return v
+
+    def labels(self, data: dict[str, Any], key: str, where: str) -> tuple[str, ...] | None:
+        v = data.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise self.fail(f"{where}.{key}", "应为字符串数组，例如 [\"杀♠7\", \"闪♥2\"]")
+        return tuple(v)
+
+
+def _choices(r: _Reader, data: dict[str, Any], where: str) -> tuple[str | tuple[str, ...], ...]:
+    raw = data.get("choices", [])
+    if not isinstance(raw, list):
+        raise r.fail(f"{where}.choices", "应为数组：每项是一个选项标签，或一组标签（多选）")
+    out: list[str | tuple[str, ...]] = []
+    for i, c in enumerate(raw):
+        if isinstance(c, str):
+            out.append(c)
+        elif isinstance(c, list) and all(isinstance(x, str) for x in c):
+            out.append(tuple(c))
+        else:
+            raise r.fail(f"{where}.choices[{i}]", "应为选项标签（字符串）或标签数组")
+    return tuple(out)
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    """Parse scenario TOML ``text``; raises :class:`ScenarioError` on any problem."""
+    r = _Reader(path)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise r.fail("", f"TOML 语法错误：{exc}") from None
+    r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
+    head = r.table(doc.get("scenario", {}), "scenario")
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "packages"))
+    name = r.string(head, "name", "scenario", default=Path(path).stem)
+    mode = r.string(head, "mode", "scenario", default="身份")
+    if mode != "身份":
+        raise r.fail("scenario.mode", f"暂只支持「身份」局，实际是「{mode}」")
+    seed = r.opt_int(head, "seed", "scenario") or 0
+    phase = r.string(head, "phase", "scenario", default="回合开始阶段")
+    if phase not in PHASES:
+        raise r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}")
+    until = r.string(head, "until", "scenario", default="回合结束")
+    if until not in UNTIL:
+        raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
+    packages = r.labels(head, "packages", "scenario") or ()
+
+    raw_seats = doc.get("seats")
+    if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
+        raise r.fail("seats", "应有 2 到 10 个 [[seats]] 表")
+    seats: list[SeatSetup] = []
+    for i, s in enumerate(raw_seats, start=1):
+        where = f"seats[{i}]"
+        s = r.table(s, where)
+        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices"))
+        role = r.string(s, "role", where)
+        if role not in ROLES:
+            raise r.fail(f"{where}.role", f"未知身份「{role}」{_suggest(role, ROLES)}；可用：{'、'.join(ROLES)}")
+        seats.append(
+            SeatSetup(
+                general=r.string(s, "general", where),
+                role=role,
+                hp=r.opt_int(s, "hp", where),
+                max_hp=r.opt_int(s, "max_hp", where),
+                hand=r.labels(s, "hand", where) or (),
+                equip=r.labels(s, "equip", where) or (),
+                judge=r.labels(s, "judge", where) or (),
+                choices=_choices(r, s, where),
+            )
+        )
+    if sum(s.role == "主公" for s in seats) != 1:
+        raise r.fail("seats", "身份局须恰有一名主公")
+    current = r.opt_int(head, "current", "scenario") or 1
+    if not 1 <= current <= len(seats):
+        raise r.fail("scenario.current", f"座位号应在 1 到 {len(seats)} 之间")
+
+    pile = r.table(doc.get("draw_pile", {}), "draw_pile")
+    r.known_keys(pile, "draw_pile", ("top",))
+    top = r.labels(pile, "top", "draw_pile") or ()
+
+    ex = r.table(doc.get("expect", {}), "expect")
+    r.known_keys(ex, "expect", ("winner", "dead", "events", "absent_events", "discard", "draw_pile_top", "seat"))
+    winner = ex.get("winner")
+    if winner is not None and winner not in ROLES + ("无",):
+        raise r.fail("expect.winner", f"应为 主公、反贼、内奸 或 无（未结束）{_suggest(str(winner), ROLES)}")
+    dead = ex.get("dead")
+    if dead is not None and (not isinstance(dead, list) or not all(isinstance(d, int) for d in dead)):
+        raise r.fail("expect.dead", "应为座位号数组，例如 [2, 4]")
+    seat_ex: dict[int, SeatExpectation] = {}
+    for k, v in r.table(ex.get("seat", {}), "expect.seat").items():
+        where = f"expect.seat.{k}"
+        if not k.isdigit() or not 1 <= int(k) <= len(seats):
+            raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
+        v = r.table(v, where)
+        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive"))
+        alive = v.get("alive")
+        if alive is not None and not isinstance(alive, bool):
+            raise r.fail(f"{where}.alive", "应为 true 或 false")
+        seat_ex[int(k)] = SeatExpectation(
+            hp=r.opt_int(v, "hp", where),
+            max_hp=r.opt_int(v, "max_hp", where),
+            hand=r.labels(v, "hand", where),
+            hand_count=r.opt_int(v, "hand_count", where),
+            equip=r.labels(v, "equip", where),
+            judge=r.labels(v, "judge", where),
+            alive=alive,
+        )
+    expect = Expectation(
+        winner=winner,
+        dead=tuple(dead) if dead is not None else None,
+        seats=seat_ex,
+        events=r.labels(ex, "events", "expect") or (),
+        absent_events=r.labels(ex, "absent_events", "expect") or (),
+        discard=r.labels(ex, "discard", "expect"),
+        draw_pile_top=r.labels(ex, "draw_pile_top", "expect"),
+    )
+    return Scenario(
+        path=path,
+        name=name,
+        mode=mode,
+        seed=seed,
+        seats=tuple(seats),
+        current=current,
+        phase=phase,
+        until=until,
+        draw_pile_top=top,
+        packages=tuple(packages),
+        expect=expect,
+    )
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and parse one scenario file; raises :class:`ScenarioError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(str(path), "", f"无法读取：{exc}") from None
+    return parse_scenario(text, str(path))
