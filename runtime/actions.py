@@ -1,0 +1,356 @@
+"""Runtime actions: one function per verb of the skill language.
+
+Every action takes the hook's :class:`~sgs.runtime.skills.SkillContext` first (the
+runtime uses it for the game, the acting skill's name in logs, and the event being
+resolved).  Actions never raise for "nothing to do" (drawing 0, discarding from an
+empty hand …); they return what actually happened.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .cards import AnyCard, Card, CardName, Color, Nature, Suit
+from .events import CardUseEvent, DamageEvent, SlashEffectEvent
+from .player import Player
+from .skills import SkillContext, UseMode
+from .timing import Phase
+from .zones import CardZone
+
+__all__ = [
+    "draw",
+    "discard",
+    "ask_discard",
+    "obtain",
+    "obtain_from",
+    "discard_from",
+    "give",
+    "recover",
+    "lose_hp",
+    "damage",
+    "prevent_damage",
+    "judge",
+    "retrial",
+    "ask_invoke",
+    "choose_option",
+    "choose_players",
+    "choose_cards",
+    "ask_for_card",
+    "forbid_jink",
+    "require_jinks",
+    "require_duel_slashes",
+    "nullify_for",
+    "skip_phase",
+    "distance",
+    "in_attack_range",
+    "is_current",
+    "current_player",
+    "alive_players",
+    "other_players",
+    "suit_of",
+    "color_of",
+    "is_red",
+    "is_black",
+    "phase_count",
+    "add_phase_count",
+    "skill_uses",
+    "cards_given_this_phase",
+]
+
+
+def _why(ctx: SkillContext) -> str:
+    return ctx.skill.name if ctx.skill is not None else ""
+
+
+# ---------------------------------------------------------------- card movement
+
+
+def draw(ctx: SkillContext, player: Player, n: int) -> list[Card]:
+    """摸牌: ``player`` draws ``n`` cards from the draw pile (reshuffles as needed)."""
+    return ctx.game.draw(player, n, reason=_why(ctx))
+
+
+def discard(ctx: SkillContext, player: Player, cards: Sequence[Card]) -> None:
+    """弃置 the given cards of ``player`` (from hand/equipment) to the discard pile."""
+    ctx.game.discard_cards(player, list(cards), reason=_why(ctx))
+
+
+def ask_discard(
+    ctx: SkillContext,
+    player: Player,
+    n: int,
+    zone: CardZone = CardZone.HAND,
+    optional: bool = False,
+    card_filter: Callable[[Card], bool] | None = None,
+    prompt: str = "",
+) -> list[Card]:
+    """``player`` chooses and discards ``n`` of his cards in ``zone``.
+
+    Forced (``optional=False``): exactly ``min(n, available)`` cards.  Optional: 0
+    or ``n`` cards (answering 取消 discards nothing); returns the discarded cards —
+    compare ``len(result) == n`` to know whether a cost was paid.
+    """
+    return ctx.game.ask_discard(
+        player, n, zone=zone, optional=optional, card_filter=card_filter, prompt=prompt, reason=_why(ctx)
+    )
+
+
+def obtain(ctx: SkillContext, player: Player, card: AnyCard) -> list[Card]:
+    """获得 a specific card into ``player``'s hand.
+
+    A virtual card gives its subcards.  Cards are taken from wherever they are if
+    that is the processing area, the discard pile, or a player's hand/equipment/
+    judge area; cards in the draw pile are not taken.  Returns the cards obtained
+    (empty if e.g. the 杀 that caused the damage already went elsewhere).
+    """
+    return ctx.game.obtain_card(player, card, reason=_why(ctx))
+
+
+def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+    """``player`` chooses one card in ``target``'s ``zone`` (hand cards blind) and
+    获得 it.  None if ``target`` has no such card."""
+    return ctx.game.obtain_from(player, target, zone, reason=_why(ctx))
+
+
+def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+    """``player`` chooses one card in ``target``'s ``zone`` (hand blind) and 弃置 it."""
+    return ctx.game.discard_from(player, target, zone, reason=_why(ctx))
+
+
+def give(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence[Card]) -> None:
+    """交给: move ``giver``'s cards to ``receiver``'s hand.  Counts toward
+    ``cards_given_this_phase(giver)``."""
+    ctx.game.give_cards(giver, receiver, list(cards), reason=_why(ctx))
+
+
+# ---------------------------------------------------------------- hp
+
+
+def recover(ctx: SkillContext, player: Player, n: int = 1, source: Player | None = None) -> int:
+    """回复体力: ``player`` recovers ``n`` (capped at max hp).  Returns the amount
+    actually recovered.  ``source`` defaults to the skill's owner."""
+    src = source if source is not None else ctx.owner
+    return ctx.game.recover(player, n, source=src, reason=_why(ctx))
+
+
+def lose_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
+    """失去体力 (not damage: no damage windows; may cause dying)."""
+    ctx.game.lose_hp(player, n, reason=_why(ctx))
+
+
+def damage(
+    ctx: SkillContext,
+    source: Player | None,
+    target: Player,
+    n: int = 1,
+    card: AnyCard | None = None,
+    nature: Nature = Nature.NORMAL,
+) -> DamageEvent:
+    """造成伤害: ``source`` (None = no source) deals ``n`` damage to ``target``.
+    Returns the event (``prevented`` tells if it was prevented)."""
+    return ctx.game.damage(source, target, n, card=card, nature=nature, reason=_why(ctx))
+
+
+def prevent_damage(ctx: SkillContext) -> None:
+    """防止此伤害 (in a 造成伤害时 / 受到伤害时 window)."""
+    ctx.damage.prevented = True
+
+
+# ---------------------------------------------------------------- judge
+
+
+def judge(ctx: SkillContext, player: Player, good: Callable[[Card], bool] | None = None) -> Card:
+    """判定: reveal the top card; the 判定牌生效前 window may replace it; returns the
+    final judge card (then in the discard pile — ``obtain`` can still take it).
+    ``good`` is an optional hint for bots deciding on retrial."""
+    return ctx.game.judge(player, reason=_why(ctx), good=good)
+
+
+def retrial(ctx: SkillContext, card: Card, respond: bool = True) -> None:
+    """改判: in the 判定牌生效前 window, replace the current judge card with ``card``
+    (taken from the owner's hand/equipment; ``respond`` → it is 打出).  The replaced
+    card goes to the discard pile."""
+    ctx.game.retrial(ctx.judge_event, ctx.owner, card, respond=respond, reason=_why(ctx))
+
+
+# ---------------------------------------------------------------- questions
+
+
+def ask_invoke(ctx: SkillContext, player: Player, prompt: str = "") -> bool:
+    """Ask ``player`` a yes/no question (labels 发动 / 不发动)."""
+    return ctx.game.ask_yes_no(player, prompt or f"是否发动{_why(ctx)}", about=_why(ctx))
+
+
+def choose_option(
+    ctx: SkillContext,
+    chooser: Player,
+    options: Sequence[str],
+    feasible: Sequence[bool] | None = None,
+    prompt: str = "",
+) -> str | None:
+    """选择一项: ``chooser`` picks one label among the feasible ``options``.
+    Returns the label, or None when no option is feasible."""
+    return ctx.game.choose_option(chooser, list(options), feasible=feasible, prompt=prompt, about=_why(ctx))
+
+
+def choose_players(
+    ctx: SkillContext,
+    chooser: Player,
+    candidates: Sequence[Player],
+    min_n: int = 1,
+    max_n: int = 1,
+    prompt: str = "",
+) -> list[Player]:
+    """``chooser`` picks ``min_n``..``max_n`` players among ``candidates`` (labels =
+    seat numbers; ``min_n=0`` makes the choice optional: 取消 picks none)."""
+    return ctx.game.choose_players(chooser, list(candidates), min_n, max_n, prompt=prompt, about=_why(ctx))
+
+
+def choose_cards(
+    ctx: SkillContext,
+    chooser: Player,
+    zone: CardZone = CardZone.HAND,
+    min_n: int = 1,
+    max_n: int = 1,
+    card_filter: Callable[[Card], bool] | None = None,
+    prompt: str = "",
+) -> list[Card]:
+    """``chooser`` picks ``min_n``..``max_n`` of his own cards in ``zone`` passing
+    ``card_filter`` (nothing moves).  If fewer than ``min_n`` are available, all
+    available cards must be picked when ``min_n`` > 0."""
+    cards = ctx.owner.cards_in(zone.hand, zone.equip, zone.judge) if chooser is ctx.owner else chooser.cards_in(
+        zone.hand, zone.equip, zone.judge
+    )
+    if card_filter is not None:
+        cards = [c for c in cards if card_filter(c)]
+    return ctx.game.choose_cards(chooser, cards, min_n, max_n, prompt=prompt, about=_why(ctx))
+
+
+def ask_for_card(
+    ctx: SkillContext,
+    player: Player,
+    name: CardName | Sequence[CardName],
+    mode: UseMode = UseMode.RESPOND,
+    prompt: str = "",
+) -> AnyCard | None:
+    """Ask ``player`` to 打出 (``mode=RESPOND``) or 使用 (``USE``, without target) a
+    card named ``name`` (view-as and proxy skills apply).  Returns the card, or None
+    if he declines.  The card is moved to the discard pile."""
+    names = (name,) if isinstance(name, CardName) else tuple(name)
+    return ctx.game.ask_for_card(player, names, mode, prompt=prompt, reason=_why(ctx))
+
+
+# ---------------------------------------------------------------- card-use flags
+
+
+def _use_of(ctx: SkillContext) -> CardUseEvent:
+    ev = ctx.event
+    if isinstance(ev, SlashEffectEvent):
+        return ev.use
+    return ctx.use
+
+
+def forbid_jink(ctx: SkillContext, target: Player) -> None:
+    """此【杀】不可被【闪】响应 for ``target`` (铁骑)."""
+    _use_of(ctx).no_jink.add(target.seat)
+
+
+def require_jinks(ctx: SkillContext, target: Player, n: int) -> None:
+    """``target`` needs ``n`` 闪 to offset this 杀 (无双: 2)."""
+    use = _use_of(ctx)
+    use.jinks_needed[target.seat] = max(n, use.jinks_needed.get(target.seat, 1))
+
+
+def require_duel_slashes(ctx: SkillContext, player: Player, n: int) -> None:
+    """In this 决斗, ``player`` must play ``n`` 杀 each time (无双)."""
+    use = _use_of(ctx)
+    use.duel_slashes_needed[player.seat] = max(n, use.duel_slashes_needed.get(player.seat, 1))
+
+
+def nullify_for(ctx: SkillContext, target: Player) -> None:
+    """The current card's effect on ``target`` is cancelled (对其无效)."""
+    _use_of(ctx).nullified.add(target.seat)
+
+
+def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:
+    """跳过 ``player``'s next ``phase`` (this turn if not passed yet)."""
+    ctx.game.skip_phase(player, phase)
+
+
+# ---------------------------------------------------------------- queries
+
+
+def distance(ctx: SkillContext, src: Player, dst: Player) -> int:
+    """Distance from ``src`` to ``dst`` (seat distance, horses, static skills)."""
+    return ctx.game.distance(src, dst)
+
+
+def in_attack_range(ctx: SkillContext, src: Player, dst: Player) -> bool:
+    """Whether ``dst`` is in ``src``'s attack range."""
+    return ctx.game.in_attack_range(src, dst)
+
+
+def is_current(ctx: SkillContext, player: Player) -> bool:
+    """Whether it is ``player``'s turn (当前回合角色)."""
+    return ctx.game.current is player
+
+
+def current_player(ctx: SkillContext) -> Player:
+    return ctx.game.current
+
+
+def alive_players(ctx: SkillContext) -> list[Player]:
+    """Living players in seat order starting from the current player."""
+    return ctx.game.alive_from(ctx.game.current)
+
+
+def other_players(ctx: SkillContext, player: Player) -> list[Player]:
+    """Living players other than ``player``, in seat order from his next seat."""
+    return ctx.game.alive_from(player)[1:] if player.alive else [
+        p for p in ctx.game.alive_from(ctx.game.current) if p is not player
+    ]
+
+
+def suit_of(card: AnyCard) -> Suit:
+    return card.suit
+
+
+def color_of(card: AnyCard) -> Color:
+    return card.color
+
+
+def is_red(card: AnyCard) -> bool:
+    return card.color is Color.RED
+
+
+def is_black(card: AnyCard) -> bool:
+    return card.color is Color.BLACK
+
+
+def phase_count(ctx: SkillContext, player: Player, key: str) -> int:
+    """A per-phase counter of ``player`` (reset at every phase start)."""
+    return player.phase_counters.get(key, 0)
+
+
+def add_phase_count(ctx: SkillContext, player: Player, key: str, n: int = 1) -> int:
+    """Add to a per-phase counter; returns the new value."""
+    v = player.phase_counters.get(key, 0) + n
+    player.phase_counters[key] = v
+    return v
+
+
+def skill_uses(ctx: SkillContext, player: Player, skill_name: str, per: str = "phase") -> int:
+    """How often ``player`` invoked ``skill_name`` this ``per`` = phase/turn/game."""
+    if per == "turn":
+        return player.turn_counters.get(skill_name, 0)
+    if per == "game":
+        return player.marks.get("uses:" + skill_name, 0)
+    return player.phase_counters.get(skill_name, 0)
+
+
+def cards_given_this_phase(ctx: SkillContext, player: Player) -> int:
+    """How many cards ``player`` gave (交给) to others this phase (仁德)."""
+    return player.phase_counters.get(GIVEN, 0)
+
+
+GIVEN = "给出"

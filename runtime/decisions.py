@@ -1,0 +1,66 @@
+"""Typed decisions the runtime asks agents (PettingZoo/OpenSpiel style).
+
+A :class:`Decision` lists every legal :class:`Option` with a stable string label;
+an agent answers with the indices of the options it picks (``min``..``max`` of
+them).  Label conventions are documented in :mod:`sgs.runtime.agents`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .player import Player
+
+__all__ = ["DecisionKind", "Option", "Decision", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
+
+CANCEL = "取消"
+INVOKE = "发动"
+NO_INVOKE = "不发动"
+END_PLAY = "结束出牌"
+
+
+class DecisionKind(str, Enum):
+    INVOKE = "发动技能"  # options 发动 / 不发动
+    PLAY = "出牌"  # a card, an active/view-as/proxy skill, or 结束出牌
+    TARGETS = "选择目标"  # seats, min..max
+    CARDS = "选择牌"  # own cards (or revealed cards), min..max
+    CARD_OF = "选择角色的牌"  # one card of another player's areas (hand blind)
+    OPTION = "选择一项"
+    PLAYERS = "选择角色"
+    RESPOND = "响应"  # a matching card / skill, or 取消
+    ORDER = "技能顺序"  # which of several simultaneous skills resolves first
+    CARD_NAME = "选择牌名"  # which card a view-as skill produces
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer.  ``hint`` is a free tag for bots (``"card"``, ``"skill"``,
+    ``"cancel"``, ``"good"`` …)."""
+
+    label: str
+    hint: str = ""
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question to one player: pick ``min``..``max`` of ``options``.
+
+    ``about`` names what the question concerns (a card name like ``"闪"`` for
+    RESPOND, a skill name for INVOKE/CARDS) so bots and scripts can tell questions
+    apart; ``prompt`` is the Chinese sentence shown to humans.
+    """
+
+    kind: DecisionKind
+    player: Player
+    prompt: str
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    about: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]

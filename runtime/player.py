@@ -1,0 +1,178 @@
+"""Players, roles, kingdoms, genders, and the general record emitted modules export."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .cards import Card, CardSubtype
+
+if TYPE_CHECKING:
+    from .skills import Skill
+
+__all__ = ["Kingdom", "Gender", "Role", "EquipSlot", "GeneralSpec", "Player", "JudgeAreaEntry"]
+
+
+class Kingdom(str, Enum):
+    WEI = "魏"
+    SHU = "蜀"
+    WU = "吴"
+    QUN = "群"
+    GOD = "神"
+
+
+class Gender(str, Enum):
+    MALE = "男"
+    FEMALE = "女"
+
+
+class Role(str, Enum):
+    LORD = "主公"
+    LOYALIST = "忠臣"
+    REBEL = "反贼"
+    RENEGADE = "内奸"
+
+
+class EquipSlot(str, Enum):
+    WEAPON = "武器"
+    ARMOR = "防具"
+    DEFENSIVE_HORSE = "+1马"
+    OFFENSIVE_HORSE = "-1马"
+
+
+SLOT_OF: dict[CardSubtype, EquipSlot] = {
+    CardSubtype.WEAPON: EquipSlot.WEAPON,
+    CardSubtype.ARMOR: EquipSlot.ARMOR,
+    CardSubtype.DEFENSIVE_HORSE: EquipSlot.DEFENSIVE_HORSE,
+    CardSubtype.OFFENSIVE_HORSE: EquipSlot.OFFENSIVE_HORSE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralSpec:
+    """A general (武将) as printed: what emitted modules export in ``GENERALS``.
+
+    ``skills`` are skill classes (one instance per owner is created by the game).
+    ``max_hp`` is the printed value; the lord's +1 is added by the mode.
+    """
+
+    name: str
+    pinyin: str
+    kingdom: Kingdom
+    max_hp: int
+    gender: Gender
+    skills: tuple[type[Skill], ...] = ()
+    package: str = "标准"
+
+    def without_skills(self) -> GeneralSpec:
+        """The same general with no skills (benchmarks, rule tests)."""
+        return GeneralSpec(self.name, self.pinyin, self.kingdom, self.max_hp, self.gender, (), self.package)
+
+
+@dataclass(slots=True)
+class JudgeAreaEntry:
+    """A delayed trick in a judge area: the physical card and what it counts as."""
+
+    card: Card
+    name_as: str  # CardName value the card is treated as (乐不思蜀 / 闪电)
+
+
+@dataclass(eq=False)
+class Player:
+    """One seat at the table.  Read-only for skills: change state via actions.
+
+    Queries (all cheap): ``hp``, ``max_hp``, ``lost_hp``, ``is_wounded``,
+    ``hand_count``, ``kingdom``, ``gender``, ``alive``, ``seat`` (1-based),
+    ``role``, ``is_lord``, ``hand`` (list of cards), ``equips`` (slot → card),
+    ``judge_area`` (last placed last), ``skills``, ``dying``.
+    """
+
+    seat: int
+    general: GeneralSpec
+    role: Role
+    hp: int
+    max_hp: int
+    kingdom: Kingdom
+    gender: Gender
+    alive: bool = True
+    dying: bool = False
+    role_revealed: bool = False
+    hand: list[Card] = field(default_factory=list)
+    equips: dict[EquipSlot, Card] = field(default_factory=dict)
+    judge_area: list[JudgeAreaEntry] = field(default_factory=list)
+    skills: list[Skill] = field(default_factory=list)
+    #: per-phase counters (reset when any phase of any player begins); keys are
+    #: free strings, e.g. ``"杀"`` (杀 used), ``"给出"`` (cards given), skill names.
+    phase_counters: dict[str, int] = field(default_factory=dict)
+    #: per-turn counters (reset at the start of every turn).
+    turn_counters: dict[str, int] = field(default_factory=dict)
+    #: per-game marks (限定技 used, 觉醒技 woken, free use by skills).
+    marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.general.name
+
+    @property
+    def lost_hp(self) -> int:
+        return self.max_hp - self.hp
+
+    @property
+    def is_wounded(self) -> bool:
+        return self.hp < self.max_hp
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.hand)
+
+    @property
+    def is_lord(self) -> bool:
+        return self.role is Role.LORD
+
+    @property
+    def weapon(self) -> Card | None:
+        return self.equips.get(EquipSlot.WEAPON)
+
+    @property
+    def armor(self) -> Card | None:
+        return self.equips.get(EquipSlot.ARMOR)
+
+    def equip_cards(self) -> list[Card]:
+        """Equipment in slot order (weapon, armor, +1, -1)."""
+        return [self.equips[s] for s in EquipSlot if s in self.equips]
+
+    def cards_in(self, hand: bool = True, equip: bool = False, judge: bool = False) -> list[Card]:
+        out: list[Card] = []
+        if hand:
+            out.extend(self.hand)
+        if equip:
+            out.extend(self.equip_cards())
+        if judge:
+            out.extend(e.card for e in self.judge_area)
+        return out
+
+    def card_count(self, hand: bool = True, equip: bool = False, judge: bool = False) -> int:
+        n = len(self.hand) if hand else 0
+        if equip:
+            n += len(self.equips)
+        if judge:
+            n += len(self.judge_area)
+        return n
+
+    def has_skill(self, name: str) -> bool:
+        return any(s.name == name for s in self.skills)
+
+    def phase_count(self, key: str) -> int:
+        return self.phase_counters.get(key, 0)
+
+    def turn_count(self, key: str) -> int:
+        return self.turn_counters.get(key, 0)
+
+    @property
+    def tag(self) -> str:
+        """``2号位 关羽`` — how logs name a player."""
+        return f"{self.seat}号位 {self.general.name}"
+
+    def __repr__(self) -> str:
+        return f"<{self.tag} hp={self.hp}/{self.max_hp}>"

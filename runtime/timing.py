@@ -1,0 +1,136 @@
+"""Timing windows (时机), phases and trigger scopes.
+
+The values of :class:`Timing` are the skill-text register's own words, so the
+compiler can map a parsed timing phrase to an enum member by value
+(``Timing("受到伤害后")``).  Each window has a *subject* player (the "你" of a
+``每当你…`` sentence); see :class:`Timing` for who the subject is.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["Timing", "Phase", "Scope", "PHASE_BEGIN", "PHASE_END"]
+
+
+class Phase(str, Enum):
+    """The six phases of a turn, in order."""
+
+    START = "回合开始阶段"
+    JUDGE = "判定阶段"
+    DRAW = "摸牌阶段"
+    PLAY = "出牌阶段"
+    DISCARD = "弃牌阶段"
+    FINISH = "回合结束阶段"
+
+
+class Timing(str, Enum):
+    """A timing window.  The subject of the window (who "你" is) in brackets.
+
+    Turn and phases (subject: the player whose turn it is):
+    ``TURN_BEGIN`` 回合开始时, ``TURN_END`` 回合结束时, and for every phase
+    ``<PHASE>_BEGIN`` = "<阶段>开始时" and ``<PHASE>_END`` = "<阶段>结束时".
+    ``DRAW_PHASE_DRAWING`` 摸牌阶段摸牌时: ``ctx.draw_phase.count`` may be changed
+    (英姿 +1) or ``ctx.draw_phase.skip_draw`` set (突袭 "放弃摸牌").
+
+    Card use (event :class:`~sgs.runtime.events.CardUseEvent`):
+    ``CARD_USING`` 使用时 [user]; ``TARGET_SPECIFYING`` 指定目标时 [user, once per
+    target, ``ctx.target`` set]; ``TARGET_CONFIRMING`` 成为目标时 [target];
+    ``TARGET_SPECIFIED`` 指定目标后 [user, per target]; ``TARGET_CONFIRMED``
+    成为目标后 [target]; ``CARD_USE_FINISHED`` 结算完毕 [user].
+    ``CARD_RESPONDING`` 打出时 [responder] (:class:`CardResponseEvent`).
+    ``SLASH_MISSED`` 杀被闪抵消时 [slash user; ``ctx.target`` = the target]
+    (:class:`SlashEffectEvent`).
+
+    Damage (:class:`DamageEvent`): ``DAMAGE_CAUSING`` 造成伤害时 [source],
+    ``DAMAGE_INFLICTING`` 受到伤害时 [target], ``DAMAGE_CAUSED`` 造成伤害后
+    [source], ``DAMAGED`` 受到伤害后 [target].
+
+    Judge (:class:`JudgeEvent`): ``JUDGE_RETRIAL`` 判定牌生效前 [judged player;
+    retrial skills use scope ANY], ``JUDGE_FINISHED`` 判定牌生效后.
+
+    Hp: ``RECOVERING`` 回复体力时 [recovering player; amount may be changed],
+    ``RECOVERED`` 回复体力后, ``HP_LOST`` 失去体力后 [player].
+    ``DYING`` 进入濒死状态时 [dying player], ``DEATH`` 死亡时 [dead player; his
+    own skills still fire], ``DIED`` 死亡后 [dead player].
+
+    Cards: ``CARDS_LOST`` 失去牌时 [player whose hand/equipment cards left;
+    fired after the move], ``CARDS_OBTAINED`` 获得牌后 [player who received
+    cards into his hand] (:class:`CardsMoveEvent`).
+
+    ``GAME_START`` 游戏开始时 [every player].
+    """
+
+    GAME_START = "游戏开始时"
+    TURN_BEGIN = "回合开始时"
+    TURN_END = "回合结束时"
+
+    START_PHASE_BEGIN = "回合开始阶段开始时"
+    START_PHASE_END = "回合开始阶段结束时"
+    JUDGE_PHASE_BEGIN = "判定阶段开始时"
+    JUDGE_PHASE_END = "判定阶段结束时"
+    DRAW_PHASE_BEGIN = "摸牌阶段开始时"
+    DRAW_PHASE_DRAWING = "摸牌阶段摸牌时"
+    DRAW_PHASE_END = "摸牌阶段结束时"
+    PLAY_PHASE_BEGIN = "出牌阶段开始时"
+    PLAY_PHASE_END = "出牌阶段结束时"
+    DISCARD_PHASE_BEGIN = "弃牌阶段开始时"
+    DISCARD_PHASE_END = "弃牌阶段结束时"
+    FINISH_PHASE_BEGIN = "回合结束阶段开始时"
+    FINISH_PHASE_END = "回合结束阶段结束时"
+
+    CARD_USING = "使用时"
+    TARGET_SPECIFYING = "指定目标时"
+    TARGET_CONFIRMING = "成为目标时"
+    TARGET_SPECIFIED = "指定目标后"
+    TARGET_CONFIRMED = "成为目标后"
+    CARD_USE_FINISHED = "结算完毕"
+    CARD_RESPONDING = "打出时"
+    SLASH_MISSED = "杀被闪抵消时"
+
+    DAMAGE_CAUSING = "造成伤害时"
+    DAMAGE_INFLICTING = "受到伤害时"
+    DAMAGE_CAUSED = "造成伤害后"
+    DAMAGED = "受到伤害后"
+
+    JUDGE_RETRIAL = "判定牌生效前"
+    JUDGE_FINISHED = "判定牌生效后"
+
+    RECOVERING = "回复体力时"
+    RECOVERED = "回复体力后"
+    HP_LOST = "失去体力后"
+    DYING = "进入濒死状态时"
+    DEATH = "死亡时"
+    DIED = "死亡后"
+
+    CARDS_LOST = "失去牌时"
+    CARDS_OBTAINED = "获得牌后"
+
+
+PHASE_BEGIN: dict[Phase, Timing] = {
+    Phase.START: Timing.START_PHASE_BEGIN,
+    Phase.JUDGE: Timing.JUDGE_PHASE_BEGIN,
+    Phase.DRAW: Timing.DRAW_PHASE_BEGIN,
+    Phase.PLAY: Timing.PLAY_PHASE_BEGIN,
+    Phase.DISCARD: Timing.DISCARD_PHASE_BEGIN,
+    Phase.FINISH: Timing.FINISH_PHASE_BEGIN,
+}
+PHASE_END: dict[Phase, Timing] = {
+    Phase.START: Timing.START_PHASE_END,
+    Phase.JUDGE: Timing.JUDGE_PHASE_END,
+    Phase.DRAW: Timing.DRAW_PHASE_END,
+    Phase.PLAY: Timing.PLAY_PHASE_END,
+    Phase.DISCARD: Timing.DISCARD_PHASE_END,
+    Phase.FINISH: Timing.FINISH_PHASE_END,
+}
+
+
+class Scope(str, Enum):
+    """Whose window a trigger skill listens to (the subject of the sentence).
+
+    ``SELF`` 你 (default), ``OTHER`` 其他角色, ``ANY`` 一名角色.
+    """
+
+    SELF = "你"
+    OTHER = "其他角色"
+    ANY = "一名角色"
