@@ -1,0 +1,680 @@
+"""The IR: small frozen dataclasses, each carrying its source :class:`Span`.
+
+The IR is the one contract between the front end (grammar → :mod:`.lower`) and
+the back ends (:mod:`.check`, the trigger graph, :mod:`.emit`).  It keeps every
+distinction the register makes:
+
+* per damage event (``一次``) vs per point (``1点``): :attr:`TimingSpec.per_point`;
+* 使用 / 打出 / 使用或打出: :class:`Mode`;
+* ``你可以`` (optional) vs none (mandatory): ``optional`` on abilities and effects;
+* 手牌 vs 牌: :class:`Zone`;
+* 其他角色 vs 一名角色: :attr:`PlayerRef.who` and :attr:`PlayerRef.other`;
+* ``每阶段限一次``: :class:`Limit`.
+
+Skill kinds are distinct ability classes: :class:`TriggeredAbility`,
+:class:`ViewAsAbility`, :class:`ActiveAbility`, :class:`StaticAbility`,
+:class:`ReplacementAbility`, :class:`ProxyAbility`.  Effects are the verbs of the
+language; each effect class names its verb in ``verb`` (a key of
+:data:`sgs.compiler.verbs.VERBS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar, Union
+
+from .diagnostics import Span
+
+__all__ = [
+    "Span",
+    "Mode",
+    "Zone",
+    "Who",
+    "Tag",
+    "CountKind",
+    "Quantity",
+    "CardWord",
+    "PlayerRef",
+    "Count",
+    "CardSpec",
+    "DamageCard",
+    "JudgeCardRef",
+    "AllJudgeCards",
+    "OwnedCard",
+    "CardRef",
+    "Obtain",
+    "Discard",
+    "Draw",
+    "Give",
+    "Recover",
+    "ExtraRecover",
+    "LoseHp",
+    "Damage",
+    "Judge",
+    "JudgeTest",
+    "JudgeBranch",
+    "JudgeAgain",
+    "Option",
+    "ChooseOne",
+    "Retrial",
+    "ForbidJink",
+    "RequireResponses",
+    "Threshold",
+    "Effect",
+    "Limit",
+    "TimingSpec",
+    "TriggeredAbility",
+    "Conversion",
+    "ViewAsAbility",
+    "ActiveAbility",
+    "DistanceModifier",
+    "UnlimitedCard",
+    "DuelResponseCount",
+    "StaticModifier",
+    "StaticAbility",
+    "ReplacementAbility",
+    "ProxyAbility",
+    "Ability",
+    "Skill",
+    "General",
+    "Package",
+]
+
+
+class Mode(str, Enum):
+    """使用 / 打出 / 使用或打出 (values are the register's words)."""
+
+    USE = "使用"
+    RESPOND = "打出"
+    BOTH = "使用或打出"
+
+
+class Zone(str, Enum):
+    """Where cards come from: 手牌 (hand only) vs 牌 (hand + equipment)."""
+
+    HAND = "手牌"
+    HAND_EQUIP = "牌"
+
+
+class Who(str, Enum):
+    """The kinds of player phrase.
+
+    ``YOU`` 你 (the owner); ``IT`` 其/该角色 (the player the context is about: the
+    target of the 杀, the damage source in an option …); ``SOURCE`` 伤害来源;
+    ``ONE`` 一名…角色 (a player to choose); ``ALL_OTHERS`` 其他…角色 (every other
+    player matching the filters, or one of them when a verb needs one).
+    """
+
+    YOU = "你"
+    IT = "其"
+    SOURCE = "伤害来源"
+    ONE = "一名角色"
+    ALL_OTHERS = "其他角色"
+
+
+class Tag(str, Enum):
+    """Skill tags printed before the text."""
+
+    COMPULSORY = "锁定技"
+    LORD = "主公技"
+    LIMITED = "限定技"
+    WAKE = "觉醒技"
+
+
+class CountKind(str, Enum):
+    """How many cards: ``EXACT`` n张, ``ANY`` 任意数量 (≥1), ``UP_TO`` 至多n张,
+    ``SAME`` 等量 (as many as the previous card verb moved), ``IMPLICIT`` (a bare
+    card name: one card)."""
+
+    EXACT = "张"
+    ANY = "任意数量"
+    UP_TO = "至多"
+    SAME = "等量"
+    IMPLICIT = "一张"
+
+
+class Quantity(str, Enum):
+    """Named quantities for X: 体力上限, 已损失的体力值."""
+
+    MAX_HP = "体力上限"
+    LOST_HP = "已损失的体力值"
+
+
+@dataclass(frozen=True, slots=True)
+class CardWord:
+    """A card name as written.  Fields: ``name`` (without 【】), ``bracketed``
+    (written with 【】), ``span``."""
+
+    name: str
+    span: Span
+    bracketed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player phrase.  Fields: ``who`` (:class:`Who`), ``other`` (其他: excludes
+    the owner), ``wounded`` (已受伤的), ``kingdom`` (势力 filter, e.g. ``"魏"``),
+    ``span``."""
+
+    who: Who
+    span: Span
+    other: bool = False
+    wounded: bool = False
+    kingdom: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A card count.  Fields: ``kind`` (:class:`CountKind`), ``n`` (for EXACT/UP_TO
+    with a number), ``x`` (UP_TO with ``X``: the quantity X stands for)."""
+
+    kind: CountKind
+    n: int | None = None
+    x: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """Cards described by count and filters: ``count``, ``zone`` (手牌/牌; None for a
+    named card), ``color`` (红色/黑色), ``suit`` (红桃 …), ``name`` (a card name),
+    ``span``."""
+
+    count: Count
+    span: Span
+    zone: Zone | None = None
+    color: str | None = None
+    suit: str | None = None
+    name: CardWord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCard:
+    """对你造成伤害的牌: the card that caused the current damage.  Fields: ``span``."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeCardRef:
+    """此牌 after a judgement: the judge card.  Fields: ``span``."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class AllJudgeCards:
+    """所有黑色的判定牌: every judge card of the loop with ``color``.  Fields: ``color``, ``span``."""
+
+    color: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedCard:
+    """伤害来源的一张牌: cards of another player.  Fields: ``owner``, ``spec``, ``span``."""
+
+    owner: PlayerRef
+    spec: CardSpec
+    span: Span
+
+
+CardRef = Union[DamageCard, JudgeCardRef, AllJudgeCards, OwnedCard]
+
+
+# ---------------------------------------------------------------- effects
+# Every effect has ``actor`` (who performs it), ``optional`` (你可以) and ``span``.
+
+
+@dataclass(frozen=True, slots=True)
+class Obtain:
+    """获得.  Fields: ``actor``, ``what`` (:data:`CardRef`), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "获得"
+    actor: PlayerRef
+    what: CardRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """弃置 own cards.  Fields: ``actor``, ``cards`` (:class:`CardSpec`), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "弃置"
+    actor: PlayerRef
+    cards: CardSpec
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """摸牌.  Fields: ``actor``, ``cards`` (count only), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "摸牌"
+    actor: PlayerRef
+    cards: CardSpec
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """将…交给.  Fields: ``actor``, ``cards``, ``to``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "交给"
+    actor: PlayerRef
+    cards: CardSpec
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Recover:
+    """回复n点体力.  Fields: ``actor`` (who recovers), ``amount``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "回复体力"
+    actor: PlayerRef
+    amount: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraRecover:
+    """额外回复n点体力 (in a 回复体力时 window: the recovery grows).  Fields: ``actor``,
+    ``amount``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "额外回复体力"
+    actor: PlayerRef
+    amount: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoseHp:
+    """失去n点体力.  Fields: ``actor``, ``amount``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "失去体力"
+    actor: PlayerRef
+    amount: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """造成伤害 (also the passive 受到X对其造成的n点伤害).  Fields: ``source``,
+    ``target``, ``amount``, ``actor`` (the grammatical subject: the source for
+    对…造成, the target for 受到), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "造成伤害"
+    actor: PlayerRef
+    source: PlayerRef
+    target: PlayerRef
+    amount: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """进行一次判定.  Fields: ``actor`` (who judges), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "判定"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeTest:
+    """若结果为/不为 pattern.  Fields: ``negate`` (不为), ``pattern`` (a colour or a
+    suit word), ``span``."""
+
+    negate: bool
+    pattern: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeBranch:
+    """A judgement and what happens on its result.  Fields: ``judge``, ``test``,
+    ``then`` (effects run when the test holds), ``span``."""
+
+    verb: ClassVar[str] = "判定"
+    judge: Judge
+    test: JudgeTest
+    then: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeAgain:
+    """再次进行判定，直到出现<until>的判定结果为止: repeat the enclosing judgement.
+    Fields: ``actor``, ``optional`` (你可以: asked before each repetition),
+    ``until`` (the colour/suit that ends the loop), ``span``."""
+
+    verb: ClassVar[str] = "判定"
+    actor: PlayerRef
+    until: str
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of 选择一项.  Fields: ``label`` (the option's source text, shown to
+    players), ``effects``, ``span``."""
+
+    label: str
+    effects: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOne:
+    """X选择一项：A，或B.  Fields: ``actor`` (the chooser), ``options``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "选择一项"
+    actor: PlayerRef
+    options: tuple[Option, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Retrial:
+    """打出一张手牌代替之 (改判).  Fields: ``actor``, ``cards``, ``mode`` (打出),
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "改判"
+    actor: PlayerRef
+    cards: CardSpec
+    mode: Mode
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidJink:
+    """此【杀】不可被【闪】响应.  Fields: ``card`` (the card used: 杀), ``by`` (the
+    forbidden answer: 闪), ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "不可被响应"
+    actor: PlayerRef
+    card: CardWord
+    by: CardWord
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RequireResponses:
+    """需连续使用n张闪才能抵消.  Fields: ``actor`` (who must answer), ``count``,
+    ``card``, ``mode``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "需连续响应"
+    actor: PlayerRef
+    count: int
+    card: CardWord
+    mode: Mode
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Threshold:
+    """当你于此阶段给出的牌首次达到n张时，…  Fields: ``count``, ``first_time``
+    (首次: once per phase), ``ambiguous`` (the 004 wording, read as first time),
+    ``then``, ``span``."""
+
+    verb: ClassVar[str] = "达到张数"
+    count: int
+    first_time: bool
+    ambiguous: bool
+    then: tuple[Effect, ...]
+    span: Span
+
+
+Effect = Union[
+    Obtain,
+    Discard,
+    Draw,
+    Give,
+    Recover,
+    ExtraRecover,
+    LoseHp,
+    Damage,
+    Judge,
+    JudgeBranch,
+    JudgeAgain,
+    ChooseOne,
+    Retrial,
+    ForbidJink,
+    RequireResponses,
+    Threshold,
+]
+
+
+# ---------------------------------------------------------------- abilities
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """每阶段限n次.  Fields: ``count``, ``per`` (``"阶段"``/``"回合"``), ``span``."""
+
+    count: int
+    per: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TimingSpec:
+    """When a triggered ability fires.
+
+    Fields: ``window`` (a runtime ``Timing`` value, e.g. ``"受到伤害后"``),
+    ``subject`` (whose window: 你 / 一名角色 / 其他角色), ``per_point`` (True: 1点,
+    False: 一次, None: the window has no amount), ``card`` (the card of the event,
+    e.g. 杀 in 当你使用【杀】指定…), ``by`` (recover windows: the player using the
+    card), ``owner_dying`` (处于濒死状态的你), ``span``.
+    """
+
+    window: str
+    subject: Who
+    span: Span
+    per_point: bool | None = None
+    card: CardWord | None = None
+    by: PlayerRef | None = None
+    owner_dying: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """触发技.  Fields: ``timing``, ``optional`` (你可以 on the first effect),
+    ``effects``, ``limit``, ``text`` (the sentence), ``span``."""
+
+    kind: ClassVar[str] = "triggered"
+    timing: TimingSpec
+    optional: bool
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """将A当B: ``source`` (:class:`CardSpec` of the subcards), ``target`` (card
+    name viewed as), ``span``."""
+
+    source: CardSpec
+    target: CardWord
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAsAbility:
+    """视为技/转化.  Fields: ``conversions``, ``mode``, ``condition`` (None, a
+    phase word such as ``"出牌阶段"``, or ``"回合外"``), ``optional``, ``text``,
+    ``span``, ``limit`` (must stay None; the checker rejects limits here)."""
+
+    kind: ClassVar[str] = "view-as"
+    conversions: tuple[Conversion, ...]
+    mode: Mode
+    condition: str | None
+    optional: bool
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveAbility:
+    """出牌阶段主动技.  Fields: ``phase`` (``"出牌阶段"``), ``optional``,
+    ``effects``, ``limit``, ``xdef`` (what X stands for, if used), ``text``, ``span``."""
+
+    kind: ClassVar[str] = "active"
+    phase: str
+    optional: bool
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+    xdef: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceModifier:
+    """你计算与其他角色的距离时，始终±n.  Fields: ``delta``, ``span``."""
+
+    delta: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class UnlimitedCard:
+    """出牌阶段，你可以使用任意数量的【杀】.  Fields: ``card``, ``phase``, ``span``."""
+
+    card: CardWord
+    phase: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResponseCount:
+    """与你进行【决斗】的角色每次需连续打出n张【杀】.  Fields: ``duel`` (the trick:
+    决斗), ``count``, ``card`` (杀), ``mode``, ``span``."""
+
+    duel: CardWord
+    count: int
+    card: CardWord
+    mode: Mode
+    span: Span
+
+
+StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount]
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    """状态技 (queried, not triggered).  Fields: ``modifier``, ``text``, ``span``,
+    ``limit`` (must stay None)."""
+
+    kind: ClassVar[str] = "static"
+    modifier: StaticModifier
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementAbility:
+    """替换技 (防止…/放弃…改为…).  Fields: ``timing``, ``optional``, ``replaced``
+    (the word of what is replaced, e.g. ``"摸牌"``), ``effects``, ``text``, ``span``.
+    The grammar does not produce it yet (no standard-edition skill of the current
+    set needs it); the kind is kept so the back ends stay total."""
+
+    kind: ClassVar[str] = "replacement"
+    timing: TimingSpec
+    optional: bool
+    replaced: str
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProxyAbility:
+    """主公代打 (护驾/激将).  Fields: ``card`` (needed card), ``mode`` (when the owner
+    needs to 使用/打出 it), ``helpers`` (其他X势力角色), ``helper_mode`` (how helpers
+    provide it: 打出), ``ask_whether`` (选择是否 wording), ``optional``, ``text``,
+    ``span``, ``limit`` (must stay None)."""
+
+    kind: ClassVar[str] = "proxy"
+    card: CardWord
+    mode: Mode
+    helpers: PlayerRef
+    helper_mode: Mode
+    ask_whether: bool
+    optional: bool
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+Ability = Union[
+    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A skill line.  Fields: ``name`` (Chinese), ``pinyin`` (validated identifier),
+    ``tags`` (sorted tuple of :class:`Tag`), ``abilities``, ``text`` (the whole
+    description as written after normalisation), ``span`` (the line), ``name_span``."""
+
+    name: str
+    pinyin: str
+    tags: tuple[Tag, ...]
+    abilities: tuple[Ability, ...]
+    text: str
+    span: Span
+    name_span: Span
+
+    @property
+    def compulsory(self) -> bool:
+        return Tag.COMPULSORY in self.tags
+
+    @property
+    def lord(self) -> bool:
+        return Tag.LORD in self.tags
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    """A 武将 line and its skills.  Fields: ``name``, ``pinyin``, ``kingdom`` (魏 …),
+    ``max_hp``, ``gender`` (男/女), ``skills``, ``span`` (the 武将 line)."""
+
+    name: str
+    pinyin: str
+    kingdom: str
+    max_hp: int
+    gender: str
+    skills: tuple[Skill, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Package:
+    """A .sgs file: ``name`` (扩展包), ``pinyin``, ``file``, ``generals``, ``span``."""
+
+    name: str
+    pinyin: str
+    file: str
+    generals: tuple[General, ...]
+    span: Span

@@ -1,0 +1,60 @@
+"""The verb table: the ONE place that says what each verb of the language becomes.
+
+Each :class:`Verb` names the register word, the IR effect class that carries it,
+the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
+timing windows (``Timing`` values) its effect can open.  The emitter reads the
+actions from here; the trigger-graph analysis reads its skill→window edges from
+``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
+and every window is a ``Timing`` value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from . import ir
+
+__all__ = ["Verb", "VERBS", "verb_of"]
+
+_DAMAGE_WINDOWS = ("造成伤害时", "受到伤害时", "造成伤害后", "受到伤害后", "进入濒死状态时")
+_CARDS_LOST = ("失去牌时",)
+_CARDS_MOVED = ("失去牌时", "获得牌后")
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One verb.  Fields: ``word`` (the register's word), ``node`` (IR class name),
+    ``actions`` (runtime functions it compiles to), ``opens`` (Timing values its
+    effect can open; empty for verbs that open none)."""
+
+    word: str
+    node: str
+    actions: tuple[str, ...]
+    opens: tuple[str, ...]
+
+
+_TABLE: tuple[Verb, ...] = (
+    Verb("摸牌", "Draw", ("draw",), ()),
+    Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST),
+    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED),
+    Verb("交给", "Give", ("give",), _CARDS_MOVED),
+    Verb("回复体力", "Recover", ("recover",), ("回复体力时", "回复体力后")),
+    Verb("额外回复体力", "ExtraRecover", (), ()),
+    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时")),
+    Verb("造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS),
+    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后")),
+    Verb("选择一项", "ChooseOne", ("choose_option",), ()),
+    Verb("改判", "Retrial", ("retrial", "choose_cards"), ("打出时", "失去牌时")),
+    Verb("不可被响应", "ForbidJink", ("forbid_jink",), ()),
+    Verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes"), ()),
+    Verb("达到张数", "Threshold", ("cards_given_this_phase",), ()),
+)
+
+VERBS: Mapping[str, Verb] = MappingProxyType({v.word: v for v in _TABLE})
+
+
+def verb_of(effect: ir.Effect) -> Verb:
+    """The table entry of an IR effect (by its class's ``verb``)."""
+    return VERBS[effect.verb]
