@@ -1,0 +1,81 @@
+"""``sgs bench``: the figures the team quotes in its notes.
+
+Prints: cold compile time of everything in ``skills/`` (parse + check + emit + import,
+no cache), warm load time (cache hit), random 5-player and 8-player identity games per
+second with the compiled generals and with the same generals stripped of their skills
+(the ratio is the cost of skill dispatch), and the process's peak resident memory.
+Timings are wall-clock seconds from :func:`time.perf_counter`; nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import resource
+import tempfile
+import time
+from pathlib import Path
+from typing import Sequence
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from sgs.runtime.api import GeneralSpec
+
+
+def _games_per_second(pool: Sequence[GeneralSpec], players: int, games: int, seed: int, label: str) -> tuple[float, float]:
+    """Play ``games`` seeded random games; returns (games/s, mean rounds)."""
+    from sgs.runtime.modes.identity import play_identity_game
+
+    rounds = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task(label, total=games)
+        start = time.perf_counter()
+        for i in range(games):
+            result = play_identity_game(pool, players=players, seed=seed + i, log_text=False)
+            rounds += result.rounds
+            progress.advance(task)
+        elapsed = time.perf_counter() - start
+    return games / elapsed, rounds / games
+
+
+def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
+    """Run the benchmark and print a table to ``out``."""
+    from sgs.compiler import bundled_skills_dir, compile_paths, load_generals
+
+    src = bundled_skills_dir()
+    rows: list[tuple[str, str]] = []
+
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        compile_paths([src], Path(tmp))
+        cold = time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as cache:
+        t0 = time.perf_counter()
+        load_generals(None, cache_dir=Path(cache))
+        first = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        pool = load_generals(None, cache_dir=Path(cache))
+        warm = time.perf_counter() - t0
+    n_skills = sum(len(g.skills) for g in pool)
+    rows.append(("技能源", f"{src} ({len(pool)} 名武将, {n_skills} 个技能)"))
+    rows.append(("冷编译（解析+检查+生成，无缓存）", f"{cold * 1000:.1f} ms"))
+    rows.append(("首次加载（编译+导入，空缓存）", f"{first * 1000:.1f} ms"))
+    rows.append(("热加载（缓存命中）", f"{warm * 1000:.1f} ms"))
+
+    bare = tuple(dataclasses.replace(g, skills=()) for g in pool)
+    for players in (5, 8):
+        with_skills, r1 = _games_per_second(pool, players, games, seed, f"{players}人 有技能")
+        without, r2 = _games_per_second(bare, players, games, seed, f"{players}人 无技能")
+        rows.append((f"{players}人局/秒（有技能）", f"{with_skills:.1f}（平均 {r1:.1f} 轮）"))
+        rows.append((f"{players}人局/秒（无技能）", f"{without:.1f}（平均 {r2:.1f} 轮）"))
+        rows.append((f"{players}人 技能调度开销（无/有）", f"{without / with_skills:.2f}×"))
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rows.append(("峰值内存（RSS）", f"{peak_kib / 1024:.1f} MiB"))
+
+    table = Table(title=f"sgs bench（每组 {games} 局，种子 {seed} 起）")
+    table.add_column("项目")
+    table.add_column("数值", justify="right")
+    for k, v in rows:
+        table.add_row(k, v)
+    out.print(table)
