@@ -239,8 +239,10 @@ class VirtualCard:
 
     @property
     def label(self) -> str:
-        inner = "+".join(c.label for c in self.subcards) or "视为"
-        tag = f"{self.skill}:" if self.skill and self.subcards else ""
+        if not self.subcards:
+            return f"{self.name.value}({self.skill or '视为'})"
+        inner = "+".join(c.label for c in self.subcards)
+        tag = f"{self.skill}:" if self.skill else ""
         return f"{self.name.value}({tag}{inner})"
 
     def physical(self) -> tuple[Card, ...]:

@@ -1,0 +1,161 @@
+"""Agents: who answers the runtime's decisions.
+
+An agent gets a :class:`~sgs.runtime.decisions.Decision` (kind, player, prompt,
+legal options with labels, ``min``..``max``) and returns the indices of the
+options it picks.  Decisions with no freedom (as many options as must be taken,
+e.g. a single forced option) are answered by the runtime without asking.
+
+Label conventions (used verbatim by scripted answers and scenario files)
+-----------------------------------------------------------------------
+* cards: ``<name><suit symbol><number>`` — ``杀♠7``, ``闪♥2``, ``桃♥Q``, ``八卦阵♠2``
+  (A, J, Q, K for 1, 11, 12, 13).  Two identical cards share a label; the first
+  unpicked one is taken.
+* players / targets: the seat number, ``"2"`` for 2号位.
+* yes/no (INVOKE): ``发动`` / ``不发动``.
+* play phase (PLAY): a hand card label (use it), a skill name (``制衡``, ``仁德``,
+  ``武圣``, ``激将`` …: use the active / view-as / proxy skill), or ``结束出牌``.
+* respond (RESPOND: 闪/杀/桃/无懈可击): a hand card label, a skill name (``倾国``,
+  ``龙胆``, ``护驾``, ``八卦阵``), or ``取消``.
+* several picks (TARGETS, CARDS, PLAYERS with max > 1): labels joined by ``,``
+  (``杀♠7,闪♥2``, ``2,4``); ``取消`` = pick nothing (only when ``min`` is 0).
+* another player's cards (CARD_OF): ``手牌1`` … ``手牌N`` (hand, blind, in hand
+  order), equipment and judge-area cards by card label.
+* options (OPTION): the option's own text; card names (CARD_NAME): ``杀``/``闪``;
+  skill order (ORDER): skill names.
+
+``ScriptedAgent`` default when its queue is empty: decline optional things
+(``不发动``, ``取消``, pick nothing), ``结束出牌``, and otherwise the first ``min``
+legal options.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
+
+from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["Agent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
+
+
+class Agent(Protocol):
+    def choose(self, game: Game, decision: Decision) -> Sequence[int]: ...
+
+
+class ScriptError(Exception):
+    """A scripted answer does not fit the decision it was given to."""
+
+
+def default_answer(decision: Decision) -> list[int]:
+    """The fixed deterministic default: decline / end / first legal options."""
+    labels = decision.labels()
+    for decline in (NO_INVOKE, CANCEL, END_PLAY):
+        if decline in labels:
+            return [labels.index(decline)]
+    if decision.min == 0:
+        return []
+    return list(range(decision.min))
+
+
+class ScriptedAgent:
+    """Answers from a queue of label strings (see module doc), then the default."""
+
+    def __init__(self, answers: Iterable[str] = ()) -> None:
+        self.queue: deque[str] = deque(answers)
+        self.transcript: list[tuple[str, str]] = []
+
+    def push(self, *answers: str) -> None:
+        self.queue.extend(answers)
+
+    def choose(self, game: Game, decision: Decision) -> list[int]:
+        if not self.queue:
+            return default_answer(decision)
+        answer = self.queue.popleft()
+        self.transcript.append((decision.kind.value, answer))
+        return match_answer(decision, answer)
+
+
+def match_answer(decision: Decision, answer: str) -> list[int]:
+    labels = decision.labels()
+
+    def fail(why: str) -> ScriptError:
+        return ScriptError(
+            f"scripted answer {answer!r} for decision {decision.kind.value} of {decision.player.tag} "
+            f"({decision.prompt}): {why}; legal labels: {labels} (pick {decision.min}..{decision.max})"
+        )
+
+    if answer == CANCEL and CANCEL not in labels:
+        if decision.min == 0:
+            return []
+        raise fail("this decision cannot be cancelled")
+    parts = [answer] if answer in labels else [p.strip() for p in answer.split(",") if p.strip()]
+    picked: list[int] = []
+    for part in parts:
+        idx = next((i for i, lab in enumerate(labels) if lab == part and i not in picked), None)
+        if idx is None:
+            raise fail(f"{part!r} matches no legal option")
+        picked.append(idx)
+    if not decision.min <= len(picked) <= decision.max:
+        raise fail(f"{len(picked)} picked")
+    return picked
+
+
+class RandomAgent:
+    """Random but sensible play, drawing only from the game's seeded RNG.
+
+    Uses 桃 to save itself always and others sometimes, answers 杀/闪 most of the
+    time, invokes skills most of the time, and ends the play phase after a few
+    actions at the latest.
+    """
+
+    def __init__(self, max_actions: int = 12, end_prob: float = 0.12) -> None:
+        self.max_actions = max_actions
+        self.end_prob = end_prob
+
+    def choose(self, game: Game, decision: Decision) -> list[int]:
+        rng = game.rng
+        labels = decision.labels()
+        n = len(labels)
+        kind = decision.kind
+        if kind is DecisionKind.INVOKE:
+            return [labels.index(INVOKE if rng.random() < 0.8 else NO_INVOKE)]
+        if kind is DecisionKind.PLAY:
+            end = labels.index(END_PLAY)
+            count = int(decision.extra.get("actions", "0"))
+            if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
+                return [end]
+            choices = [i for i in range(n) if i != end]
+            return [choices[rng.randrange(len(choices))]]
+        if kind is DecisionKind.RESPOND:
+            cancel = labels.index(CANCEL) if CANCEL in labels else -1
+            others = [i for i in range(n) if i != cancel]
+            if not others:
+                return [cancel]
+            about = decision.about
+            if about == "桃":
+                p = 1.0 if decision.extra.get("dying") == str(decision.player.seat) else 0.35
+            elif about == "无懈可击":
+                p = 0.3
+            else:
+                p = 0.85
+            if cancel >= 0 and rng.random() >= p:
+                return [cancel]
+            return [others[rng.randrange(len(others))]]
+        # selections: pick a random legal subset of a random legal size
+        lo = decision.min
+        hi = min(decision.max, n)
+        if kind is DecisionKind.OPTION or kind is DecisionKind.ORDER or kind is DecisionKind.CARD_NAME:
+            return [rng.randrange(n)] if n else []
+        if hi <= lo:
+            size = lo
+        else:
+            # prefer small selections for open-ended choices
+            size = lo + min(rng.randrange(hi - lo + 1), rng.randrange(hi - lo + 1))
+            if lo == 0 and size == 0 and rng.random() < 0.5:
+                size = 1
+        idx = list(range(n))
+        rng.shuffle(idx)
+        return sorted(idx[:size])

@@ -1,0 +1,622 @@
+"""Card use (使用), response (打出), target legality and the play phase.
+
+* :func:`use_card` — the use pipeline: move to processing → 使用时 → per target
+  指定目标时 / 成为目标时 / 指定目标后 / 成为目标后 → effect → 结算完毕 → discard.
+* :func:`request_card` — ask a player for a card by name, offering his matching
+  hand cards, view-as skills, lord proxy skills (护驾/激将) and 八卦阵.
+* :func:`respond_card` (打出) and :func:`use_response` (使用 as an answer: 闪, 无懈可击).
+* :func:`play_phase` — the 出牌阶段 loop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+from .cards import AnyCard, Card, CardName, CardType, Nature, VirtualCard, card_kind
+from .decisions import CANCEL, END_PLAY, Decision, DecisionKind, Option
+from .events import CardResponseEvent, CardUseEvent
+from .player import Player
+from .skills import ActiveSkill, ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
+from .timing import Phase, Timing
+from .zones import MoveReason, Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "use_card",
+    "request_card",
+    "respond_card",
+    "use_response",
+    "ask_use_slash",
+    "ask_peach",
+    "can_produce",
+    "play_phase",
+    "target_ok",
+    "usable_in_play",
+    "SLASH_NAMES",
+    "make_virtual",
+]
+
+SLASH_NAMES = frozenset({CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH})
+_NATURE_OF = {CardName.FIRE_SLASH: Nature.FIRE, CardName.THUNDER_SLASH: Nature.THUNDER}
+SLASH_COUNT = "杀"
+EIGHT_DIAGRAM = "八卦阵"
+
+_FIXED_SELF = frozenset({CardName.PEACH, CardName.EX_NIHILO, CardName.LIGHTNING, CardName.ANALEPTIC})
+_ALL_OTHERS = frozenset({CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK})
+_ALL = frozenset({CardName.GOD_SALVATION, CardName.AMAZING_GRACE})
+
+
+def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
+    t, st = card_kind(name)
+    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, Nature.NORMAL))
+
+
+def _matches(name: CardName, names: Sequence[CardName]) -> bool:
+    return name in names or (CardName.SLASH in names and name in SLASH_NAMES)
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -> bool:
+    return any(s.no_distance_limit(game, user, card, target) for s in game.statics(user))
+
+
+def target_ok(game: Game, user: Player, card: AnyCard, t: Player) -> bool:
+    """Whether ``t`` may be chosen as a target of ``user``'s ``card``."""
+    if not t.alive or game.prohibited(user, t, card):
+        return False
+    name = card.name
+    if name in SLASH_NAMES:
+        return t is not user and (game.in_attack_range(user, t) or no_distance_limit(game, user, card, t))
+    if name is CardName.DUEL:
+        return t is not user
+    if name is CardName.DISMANTLEMENT:
+        return t is not user and t.card_count(True, True, True) > 0
+    if name is CardName.SNATCH:
+        return (
+            t is not user
+            and t.card_count(True, True, True) > 0
+            and (game.distance(user, t) <= 1 or no_distance_limit(game, user, card, t))
+        )
+    if name is CardName.INDULGENCE:
+        return t is not user and not any(e.name_as == CardName.INDULGENCE.value for e in t.judge_area)
+    if name is CardName.COLLATERAL:
+        return t is not user and t.weapon is not None and any(collateral_victims(game, t))
+    if name is CardName.PEACH:
+        return t is user and t.is_wounded
+    if name is CardName.LIGHTNING:
+        return t is user and not any(e.name_as == CardName.LIGHTNING.value for e in t.judge_area)
+    if name in _FIXED_SELF or card.type is CardType.EQUIP:
+        return t is user
+    if name in _ALL_OTHERS:
+        return t is not user
+    return True
+
+
+def collateral_victims(game: Game, holder: Player) -> list[Player]:
+    probe = make_virtual(CardName.SLASH, (), "")
+    return [
+        b
+        for b in game.alive_from(holder)
+        if b is not holder and game.in_attack_range(holder, b) and not game.prohibited(holder, b, probe)
+    ]
+
+
+def fixed_targets(game: Game, user: Player, card: AnyCard) -> list[Player] | None:
+    """Targets decided by the card itself (None: the user chooses)."""
+    name = card.name
+    if name in _ALL_OTHERS:
+        return [p for p in game.alive_from(user)[1:] if not game.prohibited(user, p, card)]
+    if name in _ALL:
+        return [p for p in game.alive_from(user) if not game.prohibited(user, p, card)]
+    if name in _FIXED_SELF or card.type is CardType.EQUIP:
+        return [user] if target_ok(game, user, card, user) else []
+    return None
+
+
+def max_targets(game: Game, user: Player, card: AnyCard) -> int:
+    extra = sum(s.extra_targets(game, user, card) for s in game.statics(user))
+    return 1 + extra
+
+
+def slash_available(game: Game, player: Player) -> bool:
+    limit = game.slash_limit(player)
+    return limit is None or player.phase_counters.get(SLASH_COUNT, 0) < limit
+
+
+def usable_in_play(game: Game, user: Player, card: AnyCard) -> bool:
+    name = card.name
+    if name in (CardName.JINK, CardName.NULLIFICATION):
+        return False
+    if name in SLASH_NAMES and not slash_available(game, user):
+        return False
+    fixed = fixed_targets(game, user, card)
+    if fixed is not None:
+        if name in _ALL:
+            return True
+        return bool(fixed)
+    return any(target_ok(game, user, card, t) for t in game.alive_from(user))
+
+
+# ---------------------------------------------------------------------- requests
+
+
+def _viewas_candidates(game: Game, player: Player, vs: ViewAsSkill, name: CardName) -> list[Card]:
+    ctx = SkillContext(game, player, vs)
+    z = vs.zone
+    return [c for c in player.cards_in(z.hand, z.equip, False) if vs.card_filter(ctx, c, name)]
+
+
+def _viewas_names(game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode) -> list[CardName]:
+    if not vs.mode.allows(mode):
+        return []
+    if not vs.enabled(SkillContext(game, player, vs), mode):
+        return []
+    return [
+        n
+        for n in vs.card_names
+        if _matches(n, names) and len(_viewas_candidates(game, player, vs, n)) >= vs.subcard_count
+    ]
+
+
+def _helpers(game: Game, owner: Player, px: ResponseProxySkill) -> list[Player]:
+    ctx = SkillContext(game, owner, px)
+    return [h for h in game.alive_from(owner)[1:] if px.helper_filter(ctx, h)]
+
+
+def _proxy_ok(game: Game, player: Player, px: ResponseProxySkill, names: Sequence[CardName], mode: UseMode) -> bool:
+    return (
+        _matches(px.card_name, names)
+        and px.mode.allows(mode)
+        and px.enabled(SkillContext(game, player, px), mode)
+        and bool(_helpers(game, player, px))
+    )
+
+
+def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
+    """Cheap test: could ``player`` provide such a card at all right now?"""
+    for c in player.hand:
+        if _matches(c.name, names):
+            return True
+    for s in player.skills:
+        if isinstance(s, ViewAsSkill) and s.is_active() and _viewas_names(game, player, s, names, mode):
+            return True
+        if isinstance(s, ResponseProxySkill) and s.is_active() and _proxy_ok(game, player, s, names, mode):
+            return True
+    return CardName.JINK in names and player.armor is not None and player.armor.name is CardName.EIGHT_DIAGRAM
+
+
+def _pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardName]) -> VirtualCard:
+    name = names[0]
+    if len(names) > 1:
+        d = Decision(DecisionKind.CARD_NAME, player, f"{vs.name}：选择牌名", tuple(Option(n.value) for n in names), about=vs.name)
+        name = names[game.ask(d)[0]]
+    cands = _viewas_candidates(game, player, vs, name)
+    k = vs.subcard_count
+    subs = game.choose_cards(player, cands, k, k, prompt=f"{vs.name}：选择当{name.value}的牌", about=vs.name) if k else []
+    return make_virtual(name, subs, vs.name)
+
+
+_Entry = Union[Card, ViewAsSkill, ResponseProxySkill, str]
+
+
+def request_card(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    mode: UseMode,
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """Ask ``player`` for a card named in ``names`` (nothing is moved yet, except
+    that proxy helpers have already 打出 their card).  Returns None if declined."""
+    if not player.alive:
+        return None
+    tried: set[str] = set()
+    while True:
+        opts: list[Option] = []
+        entries: list[_Entry] = []
+        for c in player.hand:
+            if _matches(c.name, names):
+                opts.append(Option(c.label, "card"))
+                entries.append(c)
+        for s in player.skills:
+            if not s.is_active() or s.name in tried:
+                continue
+            if isinstance(s, ViewAsSkill) and _viewas_names(game, player, s, names, mode):
+                opts.append(Option(s.name, "skill"))
+                entries.append(s)
+            elif isinstance(s, ResponseProxySkill) and _proxy_ok(game, player, s, names, mode):
+                opts.append(Option(s.name, "skill"))
+                entries.append(s)
+        if (
+            CardName.JINK in names
+            and EIGHT_DIAGRAM not in tried
+            and player.armor is not None
+            and player.armor.name is CardName.EIGHT_DIAGRAM
+            and game.armor_active(player, against)
+        ):
+            opts.append(Option(EIGHT_DIAGRAM, "skill"))
+            entries.append(EIGHT_DIAGRAM)
+        if not opts:
+            return None
+        opts.append(Option(CANCEL, "cancel"))
+        d = Decision(
+            DecisionKind.RESPOND,
+            player,
+            prompt or f"请{mode.value}一张{'/'.join(n.value for n in names)}",
+            tuple(opts),
+            about=about,
+            extra=extra or {},
+        )
+        i = game.ask(d)[0]
+        if i == len(entries):
+            return None
+        e = entries[i]
+        if isinstance(e, Card):
+            return e
+        if isinstance(e, ViewAsSkill):
+            return _pick_viewas(game, player, e, _viewas_names(game, player, e, names, mode))
+        if isinstance(e, ResponseProxySkill):
+            tried.add(e.name)
+            got = run_proxy(game, player, e)
+            if got is not None:
+                return got
+            continue
+        # 八卦阵
+        tried.add(EIGHT_DIAGRAM)
+        game.log_event("发动", f"{game.tag(player)} 发动【八卦阵】", player=player.seat, skill=EIGHT_DIAGRAM)
+        j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: c.color.value == "红色")
+        if j.color.value == "红色":
+            return make_virtual(CardName.JINK, (), EIGHT_DIAGRAM)
+
+
+def run_proxy(game: Game, owner: Player, px: ResponseProxySkill) -> VirtualCard | None:
+    """护驾/激将: ask the helpers in seat order to 打出 the card for ``owner``."""
+    game.count_skill_use(px)
+    game.log_invoke(px)
+    for h in _helpers(game, owner, px):
+        c = respond_card(
+            game,
+            h,
+            (px.card_name,),
+            about=px.card_name.value,
+            prompt=f"{px.name}：是否替{owner.tag}打出一张{px.card_name.value}",
+            on_behalf_of=owner,
+            extra={"proxy": px.name, "for": str(owner.seat)},
+        )
+        if c is not None:
+            return make_virtual(px.card_name, c.physical(), px.name)
+    game.log_event("无人响应", f"无人响应{game.tag(owner)}的【{px.name}】", player=owner.seat, skill=px.name)
+    return None
+
+
+def _own_physical(game: Game, player: Player, card: AnyCard) -> list[Card]:
+    out = []
+    for c in card.physical():
+        zone, owner = game.loc[c.id]
+        if owner is player and zone in (Zone.HAND, Zone.EQUIP):
+            out.append(c)
+    return out
+
+
+def respond_card(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    on_behalf_of: Player | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """打出: ask, then move the card to the discard pile and open 打出时."""
+    card = request_card(game, player, names, UseMode.RESPOND, about, prompt, against, extra)
+    if card is None:
+        return None
+    phys = _own_physical(game, player, card)
+    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.RESPOND, player)
+    game.log_event(
+        "打出",
+        f"{game.tag(player)} 打出 {card.label}" + (f"（替{on_behalf_of.tag}）" if on_behalf_of is not None else ""),
+        player=player.seat,
+        card=card.label,
+    )
+    skill = card.skill if isinstance(card, VirtualCard) else ""
+    game.trigger(Timing.CARD_RESPONDING, player, CardResponseEvent(player, card, skill, on_behalf_of))
+    game.clear_processing(phys)
+    return card
+
+
+def use_response(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """使用 a card as an answer, without targets (闪 against 杀/万箭齐发, 无懈可击)."""
+    card = request_card(game, player, names, UseMode.USE, about, prompt, against, extra)
+    if card is None:
+        return None
+    skill = card.skill if isinstance(card, VirtualCard) else ""
+    use = CardUseEvent(player, card, [], skill, responding=True)
+    phys = _own_physical(game, player, card)
+    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.USE, player)
+    game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
+    game.trigger(Timing.CARD_USING, player, use)
+    game.trigger(Timing.CARD_USE_FINISHED, player, use)
+    game.clear_processing(phys)
+    return card
+
+
+def ask_use_slash(
+    game: Game, player: Player, target: Player, about: str, prompt: str = "", optional: bool = True
+) -> CardUseEvent | None:
+    """Ask ``player`` to 使用 a 杀 on ``target`` (借刀杀人, 青龙偃月刀)."""
+    probe = make_virtual(CardName.SLASH, (), "")
+    if not target_ok(game, player, probe, target):
+        return None
+    card = request_card(
+        game, player, (CardName.SLASH,), UseMode.USE, about, prompt or f"{about}：是否对{target.tag}使用一张杀",
+        extra={"target": str(target.seat)},
+    )
+    if card is None:
+        return None
+    return use_card(game, player, card, [target])
+
+
+def ask_peach(game: Game, p: Player, dying: Player) -> bool:
+    """Ask ``p`` to use a 桃 on the dying player; True if he did."""
+    if not can_produce(game, p, (CardName.PEACH,), UseMode.USE):
+        return False
+    card = request_card(
+        game, p, (CardName.PEACH,), UseMode.USE, "桃", f"{dying.tag} 濒死，是否对其使用一张桃",
+        extra={"dying": str(dying.seat)},
+    )
+    if card is None:
+        return False
+    use_card(game, p, card, [dying], responding=True)
+    return True
+
+
+# ---------------------------------------------------------------------- use pipeline
+
+
+def use_card(
+    game: Game,
+    user: Player,
+    card: AnyCard,
+    targets: Sequence[Player],
+    skill: str = "",
+    responding: bool = False,
+    sub_target: Player | None = None,
+) -> CardUseEvent:
+    """Use ``card`` with ``targets`` (legality is the caller's business)."""
+    from .effects import EFFECTS
+
+    if not skill and isinstance(card, VirtualCard):
+        skill = card.skill
+    use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
+    phys = _own_physical(game, user, card)
+    tgt_text = (" → " + "、".join(t.tag for t in use.targets)) if use.targets and use.targets != [user] else ""
+    if sub_target is not None:
+        tgt_text += f"（杀的目标：{sub_target.tag}）"
+    game.log_event(
+        "使用",
+        f"{game.tag(user)} 使用 {card.label}{tgt_text}",
+        player=user.seat,
+        card=card.label,
+        targets=[t.seat for t in use.targets],
+    )
+    if card.type is CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
+        equip(game, user, phys[0])
+        game.trigger(Timing.CARD_USING, user, use)
+        game.trigger(Timing.CARD_USE_FINISHED, user, use)
+        return use
+    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.USE, user)
+    game.trigger(Timing.CARD_USING, user, use)
+    if not use.cancelled:
+        for tg in list(use.targets):
+            if tg in use.targets:
+                game.trigger(Timing.TARGET_SPECIFYING, user, use, tg)
+        for tg in list(use.targets):
+            if tg in use.targets:
+                game.trigger(Timing.TARGET_CONFIRMING, tg, use, tg)
+        for tg in list(use.targets):
+            if tg in use.targets:
+                game.trigger(Timing.TARGET_SPECIFIED, user, use, tg)
+        for tg in list(use.targets):
+            if tg in use.targets:
+                game.trigger(Timing.TARGET_CONFIRMED, tg, use, tg)
+        if not use.cancelled:
+            effect = EFFECTS.get(card.name)
+            if effect is not None:
+                effect(game, use)
+    game.trigger(Timing.CARD_USE_FINISHED, user, use)
+    game.clear_processing(phys)
+    return use
+
+
+def equip(game: Game, player: Player, card: Card) -> None:
+    from .player import SLOT_OF
+
+    slot = SLOT_OF[card.subtype]
+    old = player.equips.get(slot)
+    if old is not None:
+        game.move_cards([old], Zone.DISCARD_PILE, None, MoveReason.PUT, player)
+    game.move_cards([card], Zone.EQUIP, player, MoveReason.EQUIP, player)
+
+
+# ---------------------------------------------------------------------- play phase
+
+
+_PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, str]
+
+
+def _active_ok(game: Game, player: Player, sk: ActiveSkill) -> bool:
+    if sk.limit_per_phase is not None and player.phase_counters.get(sk.name, 0) >= sk.limit_per_phase:
+        return False
+    ctx = SkillContext(game, player, sk)
+    if not sk.can_use(ctx):
+        return False
+    z = sk.card_zone
+    if sk.min_cards > 0:
+        n = sum(1 for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c))
+        if n < sk.min_cards:
+            return False
+    if sk.min_targets > 0:
+        if not any(sk.target_filter(ctx, t, []) for t in game.alive_from(player)):
+            return False
+    return True
+
+
+def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[CardName]:
+    out = []
+    for n in _viewas_names(game, player, vs, list(vs.card_names), UseMode.USE):
+        cands = _viewas_candidates(game, player, vs, n)
+        probe = make_virtual(n, cands[: vs.subcard_count], vs.name)
+        if usable_in_play(game, player, probe):
+            out.append(n)
+    return out
+
+
+def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEntry]]:
+    opts: list[Option] = []
+    entries: list[_PlayEntry] = []
+    for c in player.hand:
+        if usable_in_play(game, player, c):
+            opts.append(Option(c.label, "card"))
+            entries.append(c)
+    for s in player.skills:
+        if not s.is_active():
+            continue
+        if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
+            opts.append(Option(s.name, "skill"))
+            entries.append(s)
+        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s):
+            opts.append(Option(s.name, "skill"))
+            entries.append(s)
+        elif (
+            isinstance(s, ResponseProxySkill)
+            and s.card_name in SLASH_NAMES
+            and not player.phase_counters.get(s.name + "无人响应", 0)
+            and _proxy_ok(game, player, s, (CardName.SLASH,), UseMode.USE)
+            and usable_in_play(game, player, make_virtual(CardName.SLASH, (), s.name))
+        ):
+            opts.append(Option(s.name, "skill"))
+            entries.append(s)
+    opts.append(Option(END_PLAY, "end"))
+    entries.append(END_PLAY)
+    return opts, entries
+
+
+def play_phase(game: Game, player: Player) -> None:
+    game.play_actions = 0
+    while player.alive and not game._end_phase_now and game.play_actions < 500:
+        opts, entries = play_options(game, player)
+        d = Decision(
+            DecisionKind.PLAY,
+            player,
+            "出牌阶段：选择要使用的牌或技能",
+            tuple(opts),
+            about="出牌",
+            extra={"actions": str(game.play_actions)},
+        )
+        e = entries[game.ask(d)[0]]
+        if isinstance(e, str):
+            return
+        game.play_actions += 1
+        if isinstance(e, Card):
+            play_card(game, player, e)
+        elif isinstance(e, ActiveSkill):
+            play_active(game, player, e)
+        elif isinstance(e, ViewAsSkill):
+            names = _viewas_play_names(game, player, e)
+            card = _pick_viewas(game, player, e, names)
+            play_card(game, player, card)
+        else:
+            play_proxy_slash(game, player, e)
+
+
+def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player], Player | None] | None:
+    """Targets for a card used in the play phase; None if there are none."""
+    fixed = fixed_targets(game, user, card)
+    if fixed is not None:
+        return fixed, None
+    cands = [t for t in game.alive_from(user) if target_ok(game, user, card, t)]
+    if not cands:
+        return None
+    hi = max_targets(game, user, card) if card.name in SLASH_NAMES else 1
+    d = Decision(
+        DecisionKind.TARGETS,
+        user,
+        f"选择{card.label}的目标",
+        tuple(Option(str(t.seat), "player") for t in cands),
+        min=1,
+        max=hi,
+        about=card.name.value,
+    )
+    targets = [cands[i] for i in game.ask(d)]
+    sub: Player | None = None
+    if card.name is CardName.COLLATERAL:
+        victims = collateral_victims(game, targets[0])
+        sub = game.choose_players(user, victims, 1, 1, prompt="借刀杀人：选择杀的目标", about="借刀杀人")[0]
+    return targets, sub
+
+
+def play_card(game: Game, player: Player, card: AnyCard) -> None:
+    chosen = choose_targets(game, player, card)
+    if chosen is None:
+        return
+    targets, sub = chosen
+    if card.name in SLASH_NAMES and game.phase is Phase.PLAY and player is game.current:
+        player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
+    use_card(game, player, card, targets, sub_target=sub)
+
+
+def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
+    ctx = SkillContext(game, player, sk)
+    z = sk.card_zone
+    cards: list[Card] = []
+    if sk.max_cards != 0:
+        cands = [c for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c)]
+        hi = len(cands) if sk.max_cards is None else sk.max_cards
+        cards = game.choose_cards(player, cands, sk.min_cards, hi, prompt=f"{sk.name}：选择牌", about=sk.name)
+        if len(cards) < sk.min_cards:
+            return
+    targets: list[Player] = []
+    if sk.max_targets != 0:
+        tc = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, cards)]
+        hi_t = len(tc) if sk.max_targets is None else sk.max_targets
+        targets = game.choose_players(player, tc, sk.min_targets, hi_t, prompt=f"{sk.name}：选择目标", about=sk.name)
+        if len(targets) < sk.min_targets:
+            return
+    game.count_skill_use(sk)
+    game.log_invoke(sk, targets)
+    ctx.cards = list(cards)
+    ctx.targets = list(targets)
+    sk.effect(ctx, cards, targets)
+
+
+def play_proxy_slash(game: Game, player: Player, px: ResponseProxySkill) -> None:
+    probe = make_virtual(CardName.SLASH, (), px.name)
+    chosen = choose_targets(game, player, probe)
+    if chosen is None:
+        return
+    got = run_proxy(game, player, px)
+    if got is None:
+        player.phase_counters[px.name + "无人响应"] = 1
+        return
+    if game.phase is Phase.PLAY and player is game.current:
+        player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
+    use_card(game, player, got, chosen[0], skill=px.name)
+
+

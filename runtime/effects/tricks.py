@@ -1,0 +1,266 @@
+"""Tricks: the 无懈可击 chain, normal tricks, delayed tricks (乐不思蜀, 闪电).
+
+Every normal trick resolves target by target (seat order from the user for the
+area tricks); before its effect on a target, every living player — in seat order
+from the current player — may use 无懈可击; a 无懈可击 may itself be answered,
+and so on (:func:`nullified`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
+from ..events import CardUseEvent
+from ..player import JudgeAreaEntry, Player
+from ..skills import UseMode
+from ..timing import Phase
+from ..zones import CardZone, MoveReason, Zone
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "nullified",
+    "duel_effect",
+    "dismantlement_effect",
+    "snatch_effect",
+    "archery_attack_effect",
+    "savage_assault_effect",
+    "ex_nihilo_effect",
+    "amazing_grace_effect",
+    "god_salvation_effect",
+    "collateral_effect",
+    "delayed_effect",
+    "resolve_delayed",
+]
+
+
+def nullified(game: Game, trick: AnyCard, target: Player) -> bool:
+    """Run the 无懈可击 chain for ``trick``'s effect on ``target``; True if the
+    effect is cancelled (an odd number of 无懈可击 were used)."""
+    from ..cardflow import can_produce, use_response
+
+    state = False
+    names = (CardName.NULLIFICATION,)
+    while True:
+        answered = False
+        for p in game.alive_from(game.current):
+            if not can_produce(game, p, names, UseMode.USE):
+                continue
+            what = f"{trick.label}对{target.tag}的效果" if not state else f"抵消{trick.label}对{target.tag}效果的无懈可击"
+            c = use_response(
+                game,
+                p,
+                names,
+                about="无懈可击",
+                prompt=f"是否使用无懈可击抵消{what}",
+                extra={"trick": trick.name.value, "target": str(target.seat), "nullified": "1" if state else "0"},
+            )
+            if c is not None:
+                state = not state
+                answered = True
+                break
+        if not answered:
+            if state:
+                game.log_event("无效", f"{trick.label} 对 {target.tag} 无效", target=target.seat, card=trick.label)
+            return state
+
+
+def _each_target(game: Game, use: CardUseEvent) -> list[Player]:
+    """Targets whose effect still applies after nullification (checked one by one,
+    lazily, so call it inside the loop via :func:`_applies`)."""
+    return list(use.targets)
+
+
+def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
+    if not t.alive or t.seat in use.nullified:
+        return False
+    if nullified(game, use.card, t):
+        use.nullified.add(t.seat)
+        return False
+    return True
+
+
+def duel_effect(game: Game, use: CardUseEvent) -> None:
+    from ..cardflow import respond_card
+
+    for t in _each_target(game, use):
+        if not _applies(game, use, t):
+            continue
+        order = (t, use.user)
+        i = 0
+        while True:
+            p, other = order[i % 2], order[(i + 1) % 2]
+            if not p.alive or not other.alive:
+                break
+            need = use.duel_slashes_needed.get(p.seat, 1)
+            ok = True
+            for k in range(need):
+                c = respond_card(
+                    game,
+                    p,
+                    (CardName.SLASH,),
+                    about="杀",
+                    prompt=f"决斗：请打出一张杀" + (f"（共需{need}张，第{k + 1}张）" if need > 1 else ""),
+                    against=use,
+                    extra={"duel": str(other.seat)},
+                )
+                if c is None:
+                    ok = False
+                    break
+            if not ok:
+                game.damage(other, p, 1 + use.extra_damage, card=use.card, use=use)
+                break
+            i += 1
+
+
+def dismantlement_effect(game: Game, use: CardUseEvent) -> None:
+    for t in _each_target(game, use):
+        if t.card_count(True, True, True) == 0 or not _applies(game, use, t):
+            continue
+        if not use.user.alive:
+            return
+        c = game.choose_card_of(use.user, t, CardZone.ALL, prompt=f"过河拆桥：弃置{t.tag}的一张牌", about="过河拆桥")
+        if c is not None:
+            game.discard_cards(t, [c], "过河拆桥", by=use.user)
+
+
+def snatch_effect(game: Game, use: CardUseEvent) -> None:
+    for t in _each_target(game, use):
+        if t.card_count(True, True, True) == 0 or not _applies(game, use, t):
+            continue
+        if not use.user.alive:
+            return
+        game.obtain_from(use.user, t, CardZone.ALL, reason="顺手牵羊")
+
+
+def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
+    from ..cardflow import respond_card, use_response
+
+    for t in _each_target(game, use):
+        if not _applies(game, use, t):
+            continue
+        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is CardName.JINK else '打出'}一张{answer.value}"
+        if answer is CardName.JINK:
+            c = use_response(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
+        else:
+            c = respond_card(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
+        if c is None and t.alive:
+            game.damage(use.user if use.user.alive else None, t, 1 + use.extra_damage, card=use.card, use=use)
+
+
+def archery_attack_effect(game: Game, use: CardUseEvent) -> None:
+    _area_attack(game, use, CardName.JINK)
+
+
+def savage_assault_effect(game: Game, use: CardUseEvent) -> None:
+    _area_attack(game, use, CardName.SLASH)
+
+
+def ex_nihilo_effect(game: Game, use: CardUseEvent) -> None:
+    for t in _each_target(game, use):
+        if _applies(game, use, t):
+            game.draw(t, 2, "无中生有")
+
+
+def god_salvation_effect(game: Game, use: CardUseEvent) -> None:
+    for t in _each_target(game, use):
+        if not t.is_wounded:
+            continue  # no effect possible: nobody is asked for 无懈可击
+        if _applies(game, use, t):
+            game.recover(t, 1, source=use.user, reason="桃园结义", card=use.card)
+
+
+def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
+    revealed = game.take_top(len(use.targets))
+    game.log_event("亮出", f"五谷丰登亮出 {'、'.join(c.label for c in revealed)}", cards=[c.label for c in revealed])
+    pool = list(revealed)
+    try:
+        for t in _each_target(game, use):
+            if not pool:
+                break
+            if not _applies(game, use, t):
+                continue
+            pick = game.choose_cards(t, pool, 1, 1, prompt="五谷丰登：选择获得一张牌", about="五谷丰登")
+            if pick:
+                pool.remove(pick[0])
+                game.obtain_card(t, pick[0], "五谷丰登")
+    finally:
+        game.clear_processing(pool)
+
+
+def collateral_effect(game: Game, use: CardUseEvent) -> None:
+    from ..cardflow import ask_use_slash
+
+    victim = use.sub_target
+    for t in _each_target(game, use):
+        if not _applies(game, use, t):
+            continue
+        used = None
+        if victim is not None and victim.alive:
+            used = ask_use_slash(game, t, victim, about="借刀杀人", prompt=f"借刀杀人：对{victim.tag}使用一张杀，否则将武器交给{use.user.tag}")
+        if used is None and t.weapon is not None and use.user.alive:
+            w = t.weapon
+            game.move_cards([w], Zone.HAND, use.user, MoveReason.GIVE, t)
+            game.log_event("交给", f"{t.tag} 将{w.label}交给{use.user.tag}", player=t.seat, target=use.user.seat, cards=[w.label])
+
+
+# ---------------------------------------------------------------------- delayed tricks
+
+
+def delayed_effect(game: Game, use: CardUseEvent) -> None:
+    """Place the delayed trick in its target's judge area."""
+    phys = [c for c in use.card.physical() if game.zone_of(c) is Zone.PROCESSING]
+    for t in use.targets:
+        if t.alive and t.seat not in use.nullified and phys:
+            game.move_cards(phys[:1], Zone.JUDGE, t, MoveReason.PUT, use.user, judge_as=use.card.name.value)
+            return
+
+
+def _lightning_hits(c: Card) -> bool:
+    return c.suit is Suit.SPADE and 2 <= c.number <= 9
+
+
+def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
+    card = entry.card
+    name = CardName(entry.name_as)
+    trick: AnyCard = card if card.name is name else VirtualCard(name, (card,), "", card.type, card.subtype)
+    game.move_cards([card], Zone.PROCESSING, None, MoveReason.JUDGE, player)
+    game.log_event("判定阶段", f"{game.tag(player)} 的{name.value}开始判定", player=player.seat, card=card.label)
+    if nullified(game, trick, player):
+        if name is CardName.LIGHTNING:
+            pass_lightning(game, player, card)
+        else:
+            game.clear_processing([card])
+        return
+    if name is CardName.INDULGENCE:
+        j = game.judge(player, "乐不思蜀", good=lambda c: c.suit is Suit.HEART)
+        game.clear_processing([card])
+        if j.suit is not Suit.HEART:
+            game.skip_phase(player, Phase.PLAY)
+    elif name is CardName.LIGHTNING:
+        j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(c))
+        if _lightning_hits(j):
+            game.damage(None, player, 3, card=trick, nature=Nature.THUNDER, reason="闪电")
+            game.clear_processing([card])
+        else:
+            pass_lightning(game, player, card)
+    else:
+        game.clear_processing([card])
+
+
+def pass_lightning(game: Game, player: Player, card: Card) -> None:
+    """闪电 moves on to the next living player who has no 闪电 in his judge area."""
+    if game.zone_of(card) is not Zone.PROCESSING:
+        return
+    probe = VirtualCard(CardName.LIGHTNING, (card,), "", card.type, card.subtype)
+    for p in game.alive_from(player)[1:] + ([player] if player.alive else []):
+        if any(e.name_as == CardName.LIGHTNING.value for e in p.judge_area):
+            continue
+        if game.prohibited(p, p, probe):
+            continue
+        game.move_cards([card], Zone.JUDGE, p, MoveReason.PUT, player, judge_as=CardName.LIGHTNING.value)
+        game.log_event("移动", f"闪电移至 {p.tag} 的判定区", player=p.seat, card=card.label)
+        return
+    game.clear_processing([card])

@@ -1,0 +1,57 @@
+"""Game log: one entry per event, rendered as a Chinese text line or a JSON line.
+
+Same seed + same choices → byte-identical ``to_jsonl()`` output.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Union
+
+__all__ = ["LogEntry", "GameLog", "LogValue"]
+
+LogValue = Union[str, int, bool, None, list[str], list[int]]
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """``round`` (第N轮), ``kind`` (event name, e.g. ``使用``, ``伤害``), ``text`` (the
+    line without the round prefix), ``data`` (structured fields for JSON)."""
+
+    round: int
+    kind: str
+    text: str
+    data: dict[str, LogValue] = field(default_factory=dict)
+
+    def render(self) -> str:
+        return f"[第{self.round}轮] {self.text}"
+
+    def to_json(self) -> str:
+        obj: dict[str, LogValue] = {"round": self.round, "kind": self.kind, "text": self.text}
+        obj.update(self.data)
+        return json.dumps(obj, ensure_ascii=False, sort_keys=True)
+
+
+class GameLog:
+    """Append-only list of :class:`LogEntry`.  ``enabled=False`` keeps only kinds
+    (cheap mode for benchmarks)."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.entries: list[LogEntry] = []
+        self.enabled = enabled
+
+    def add(self, round_: int, kind: str, text: str, data: dict[str, LogValue] | None = None) -> None:
+        self.entries.append(LogEntry(round_, kind, text if self.enabled else "", data or {}))
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.entries]
+
+    def lines(self) -> list[str]:
+        return [e.render() for e in self.entries]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def to_jsonl(self) -> str:
+        return "\n".join(e.to_json() for e in self.entries)

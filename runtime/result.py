@@ -1,0 +1,62 @@
+"""Final state of a game, as returned by the entry points and the table builder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .log import GameLog
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["PlayerState", "GameResult", "result_of"]
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    seat: int
+    general: str
+    role: str
+    hp: int
+    max_hp: int
+    alive: bool
+    hand: tuple[str, ...]
+    equips: tuple[str, ...]
+    judge_area: tuple[str, ...]
+
+
+@dataclass
+class GameResult:
+    """``winner``: ``主公`` (lord + loyalists), ``反贼``, ``内奸``, ``平局`` or None
+    (not over); ``winners``: winning seats; ``events``: the log's event kinds in
+    order; ``log``: the full log."""
+
+    winner: str | None
+    winners: list[int]
+    rounds: int
+    turns: int
+    players: list[PlayerState]
+    log: GameLog
+    events: list[str] = field(default_factory=list)
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat - 1]
+
+
+def result_of(game: Game) -> GameResult:
+    ps = [
+        PlayerState(
+            p.seat,
+            p.general.name,
+            p.role.value,
+            p.hp,
+            p.max_hp,
+            p.alive,
+            tuple(c.label for c in p.hand),
+            tuple(c.label for c in p.equip_cards()),
+            tuple(e.card.label for e in p.judge_area),
+        )
+        for p in game.players
+    ]
+    return GameResult(game.winner, list(game.winners), game.round, game.turns_played, ps, game.log, game.log.kinds())
