@@ -92,6 +92,7 @@ from .events import (
     RecoverEvent,
     SlashEffectEvent,
 )
+from .game import Game
 from .player import Gender, GeneralSpec, Kingdom, Player, Role
 from .skills import (
     ActiveSkill,
@@ -136,6 +137,7 @@ __all__ = [
     "Gender",
     "Role",
     "GeneralSpec",
+    "Game",
     # events
     "Event",
     "PhaseEvent",

@@ -99,6 +99,7 @@ class Game:
         self._start_phase: Phase | None = None
         self._end_phase_now = False
         self.play_actions = 0
+        self._started = False
 
     # ------------------------------------------------------------------ basics
 
@@ -956,7 +957,7 @@ class Game:
 
     def start(self) -> None:
         """Fire 游戏开始时 (idempotent; :meth:`run` calls it)."""
-        if getattr(self, "_started", False):
+        if self._started:
             return
         self._started = True
         from .events import GameStartEvent
@@ -971,7 +972,8 @@ class Game:
         ``start_phase`` starts the first turn at that phase."""
         if self.over:
             return
-        self._start_phase = start_phase
+        if start_phase is not None:
+            self._start_phase = start_phase
         played = 0
         try:
             self.start()

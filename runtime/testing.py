@@ -1,0 +1,165 @@
+"""Build a game from an explicit table — how tests and scenario files set up a position.
+
+Example::
+
+    from sgs.runtime.testing import SeatSpec, build_game, run_table
+    game = build_game(
+        [
+            SeatSpec("关羽", role="主公", hand=["杀♥K"], answers=["杀♥K", "2"]),
+            SeatSpec("吕布", role="反贼", hp=2, hand=["闪♥2"], equips=["八卦阵♠2"]),
+        ],
+        draw_pile=["桃♥Q", "闪♦2"],     # top of the draw pile first
+        current=1, phase=Phase.PLAY, seed=7,
+    )
+    result = run_table(game, turns=1)   # just the current turn
+    assert result.player(2).hp == 1
+
+* ``general`` — a :class:`GeneralSpec` (compiled, with skills) or a name from
+  ``data/generals.tsv`` (then skill-less; ``skills=`` adds skill classes).
+* ``role`` — :class:`Role` or its Chinese value; victory uses the identity rules.
+* ``hp`` / ``max_hp`` — default: the printed max hp, +1 for the lord.
+* cards are labels (``杀♠7``) or bare names (``杀`` = the first unused card of
+  that name in deck order); each physical card can be placed once.  ``judge``
+  entries may read ``label@乐不思蜀`` to place a card as another delayed trick.
+* ``draw_pile`` — the top of the draw pile in order; all other deck cards are
+  shuffled by ``seed`` below them.  ``discard_pile`` — cards placed there.
+* ``answers`` — a :class:`ScriptedAgent` queue for that seat (see agents.py for the
+  label conventions); or pass ``agent=`` (e.g. ``RandomAgent()``).
+* ``current`` — the seat whose turn it is; ``phase`` — the phase the turn starts at.
+* ``alive=False`` seats are dead from the start (their cards stay unplaced).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .agents import Agent, ScriptedAgent
+from .cards import Card, standard_deck
+from .game import Game
+from .generals import load_generals
+from .modes.identity import apply_general, identity_victory
+from .player import GeneralSpec, Player, Role
+from .result import GameResult, result_of
+from .skills import Skill
+from .timing import Phase
+from .zones import Zone
+
+__all__ = ["SeatSpec", "build_game", "run_table", "find_general", "TableError"]
+
+
+class TableError(ValueError):
+    """The table cannot be built (unknown general, card not in the deck …)."""
+
+
+@dataclass
+class SeatSpec:
+    general: GeneralSpec | str
+    role: Role | str = Role.REBEL
+    hp: int | None = None
+    max_hp: int | None = None
+    hand: Sequence[str] = ()
+    equips: Sequence[str] = ()
+    judge: Sequence[str] = ()
+    answers: Sequence[str] = ()
+    agent: Agent | None = None
+    skills: Sequence[type[Skill]] = ()
+    alive: bool = True
+    extra: dict[str, int] = field(default_factory=dict)
+
+
+def find_general(name: str) -> GeneralSpec:
+    for pkg in ("标准", "风"):
+        for g in load_generals(pkg):
+            if g.name == name:
+                return g
+    raise TableError(f"unknown general {name!r}")
+
+
+class _CardBank:
+    def __init__(self, deck: list[Card]) -> None:
+        self.all = list(deck)
+        self.free = list(deck)
+
+    def take(self, spec: str) -> Card:
+        for c in self.free:
+            if c.label == spec or c.name.value == spec:
+                self.free.remove(c)
+                return c
+        if any(c.label == spec or c.name.value == spec for c in self.all):
+            raise TableError(f"no unused card {spec!r} left in the deck (each physical card can be placed once)")
+        raise TableError(f"unknown card {spec!r} (write e.g. 杀♠7, 闪♥2, or a bare name like 桃)")
+
+
+def build_game(
+    seats: Sequence[SeatSpec],
+    draw_pile: Sequence[str] = (),
+    discard_pile: Sequence[str] = (),
+    current: int = 1,
+    phase: Phase | None = None,
+    seed: int = 0,
+    include_ex: bool = False,
+    log_enabled: bool = True,
+) -> Game:
+    """Build a :class:`Game` in the given position (see module doc)."""
+    if len(seats) < 2:
+        raise TableError("a table needs at least 2 seats")
+    rng = random.Random(seed)
+    deck = standard_deck(include_ex)
+    bank = _CardBank(deck)
+    players: list[Player] = []
+    specs: list[tuple[SeatSpec, GeneralSpec]] = []
+    for i, s in enumerate(seats):
+        g = find_general(s.general) if isinstance(s.general, str) else s.general
+        if s.skills:
+            g = GeneralSpec(g.name, g.pinyin, g.kingdom, g.max_hp, g.gender, g.skills + tuple(s.skills), g.package)
+        role = s.role if isinstance(s.role, Role) else Role(s.role)
+        players.append(Player(i + 1, g, role, g.max_hp, g.max_hp, g.kingdom, g.gender))
+        specs.append((s, g))
+    agents: list[Agent] = [s.agent if s.agent is not None else ScriptedAgent(s.answers) for s in seats]
+    game = Game(players, agents, deck, rng, [], identity_victory, log_enabled)
+    game.loc.clear()
+    placed: list[tuple[Card, Zone, Player | None, str]] = []
+    for p, (s, g) in zip(players, specs):
+        apply_general(game, p, g, hp=s.hp, max_hp=s.max_hp)
+        if s.hp is not None and s.max_hp is None and s.hp > p.max_hp:
+            p.max_hp = s.hp
+        p.alive = s.alive
+        for lab in s.hand:
+            placed.append((bank.take(lab), Zone.HAND, p, ""))
+        for lab in s.equips:
+            c = bank.take(lab)
+            if c.type.value != "装备":
+                raise TableError(f"{lab} is not equipment")
+            placed.append((c, Zone.EQUIP, p, ""))
+        for lab in s.judge:
+            base, _, as_name = lab.partition("@")
+            c = bank.take(base)
+            placed.append((c, Zone.JUDGE, p, as_name or c.name.value))
+    top = [bank.take(lab) for lab in draw_pile]
+    disc = [bank.take(lab) for lab in discard_pile]
+    rest = list(bank.free)
+    rng.shuffle(rest)
+    pile = rest + list(reversed(top))
+    for c in pile:
+        game.loc[c.id] = (Zone.DRAW_PILE, None)
+    game.draw_pile.extend(pile)
+    for c in disc:
+        game.loc[c.id] = (Zone.DISCARD_PILE, None)
+        game.discard_pile.append(c)
+    for c, zone, owner, as_name in placed:
+        game._add(c, zone, owner, as_name)
+    cur = players[current - 1]
+    game.current = cur
+    game._start_phase = phase
+    game._started = True
+    game.log_event("牌局", "按牌桌构建：" + "；".join(f"{game.tag(p)} 体力{p.hp}/{p.max_hp}" for p in players))
+    return game
+
+
+def run_table(game: Game, turns: int | None = 1) -> GameResult:
+    """Run ``turns`` turns (default: finish the current turn; None: until the game
+    ends) and return the final state."""
+    game.run(max_turns=turns)
+    return result_of(game)
