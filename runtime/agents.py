@@ -2,8 +2,8 @@
 
 An agent gets a :class:`~sgs.runtime.decisions.Decision` (kind, player, prompt,
 legal options with labels, ``min``..``max``) and returns the indices of the
-options it picks.  Decisions with no freedom (as many options as must be taken,
-e.g. a single forced option) are answered by the runtime without asking.
+options it picks.  Every decision with at least one legal option is asked — even
+a forced one (a single legal target) — so each decision consumes one scripted answer.
 
 Label conventions (used verbatim by scripted answers and scenario files)
 -----------------------------------------------------------------------

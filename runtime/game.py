@@ -267,7 +267,8 @@ class Game:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, d: Decision) -> list[int]:
-        """Ask the deciding player's agent; validates the answer."""
+        """Ask the deciding player's agent (every decision with at least one legal
+        option is asked, even a forced one); validates the answer."""
         n = len(d.options)
         if n == 0:
             return []
@@ -275,8 +276,6 @@ class Game:
             d.max = n
         if d.min > n:
             d.min = n
-        if n == d.min:
-            return list(range(n))
         picked = list(self.agent_of(d.player).choose(self, d))
         if len(set(picked)) != len(picked) or not d.min <= len(picked) <= d.max or any(
             not 0 <= i < n for i in picked
