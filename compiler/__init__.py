@@ -1,1 +1,330 @@
+"""sgs.compiler — the skill-text compiler (front end, checks, code generation).
 
+Public API (what the CLI calls)::
+
+    from sgs.compiler import (check_paths, compile_paths, load_generals, build,
+                              CompileError, render, explain, bundled_skill_paths)
+
+* ``check_paths(paths=None) -> list[Diagnostic]`` — parse, lower, check and plan
+  code generation for the given ``.sgs`` files / directories (None = the bundled
+  ``skills/`` tree, also ``bundled_skills_dir()``); nothing is written.  Exit non-zero if
+  ``has_errors(diags)``.
+* ``compile_paths(paths, out_dir) -> list[Path]`` — write one Python module per
+  package (``<package pinyin>.py``) into ``out_dir``; raises :class:`CompileError`
+  (``.diagnostics``, ``.sources``) when there are errors.  Warnings are available
+  from ``build(paths).diagnostics``.
+* ``build(paths=None) -> BuildResult`` — the same in memory: ``modules`` (module
+  name → source code), ``diagnostics``, ``sources`` (file → normalised text, for
+  rendering), ``packages`` (the IR).
+* ``load_generals(paths=None, cache_dir=None) -> tuple[GeneralSpec, ...]`` —
+  compile (cached by content hash in ``cache_dir``, default ``$SGS_CACHE_DIR`` or
+  ``.sgs-cache``), import the emitted modules, return their ``GENERALS`` in
+  package order.  Raises :class:`CompileError` on errors.
+* ``render(diags, sources, fmt="human"|"short"|"json") -> str`` (also
+  ``render_diagnostics(diags, fmt, sources=None)``; sources default to the files
+  read by earlier builds in this process) and
+  ``explain(code) -> str`` for ``sgs explain E0101``.
+* ``parse_file(path)`` / ``lower`` helpers are in :mod:`.parse` / :mod:`.lower`;
+  the IR is :mod:`.ir`, the verb table :mod:`.verbs`.
+
+Displayed file names: bundled files as ``skills/<package>/<file>.sgs``, others
+relative to the current directory when below it, else absolute.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import shutil
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Iterable, Sequence, Union
+
+from .diagnostics import Diagnostic, Severity, explain, has_errors, render_human, render_json, render_short, sort_key
+
+if TYPE_CHECKING:
+    from sgs.runtime.api import GeneralSpec
+
+    from . import ir
+
+__all__ = [
+    "BuildResult",
+    "CompileError",
+    "Diagnostic",
+    "Severity",
+    "build",
+    "bundled_skill_paths",
+    "bundled_skills_dir",
+    "check_paths",
+    "compile_paths",
+    "explain",
+    "has_errors",
+    "load_generals",
+    "render",
+    "render_diagnostics",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class CompileError(Exception):
+    """Compilation failed.  ``diagnostics`` (all of them, errors first in file
+    order) and ``sources`` (file → text) let the caller render them."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> None:
+        errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+        super().__init__(f"{len(errors)} error(s)" + (f": {errors[0].message}" if errors else ""))
+        self.diagnostics = list(diagnostics)
+        self.sources = sources
+
+
+@dataclass
+class BuildResult:
+    """Result of :func:`build`: ``modules`` (module name → code), ``diagnostics``,
+    ``sources`` (file → normalised text), ``packages`` (IR)."""
+
+    modules: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    packages: list[ir.Package] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+#: normalised texts of every file read by :func:`build` in this process, so that
+#: :func:`render_diagnostics` can show source lines without being handed them
+_SOURCES: dict[str, str] = {}
+
+
+def render(diags: Iterable[Diagnostic], sources: dict[str, str] | None = None, fmt: str = "human") -> str:
+    """Render diagnostics: ``human`` (rustc style), ``short`` (file:line:col) or ``json``."""
+    ds = list(diags)
+    fmt = getattr(fmt, "value", fmt)
+    if fmt == "short":
+        return render_short(ds)
+    if fmt == "json":
+        return render_json(ds)
+    merged = dict(_SOURCES)
+    merged.update(sources or {})
+    return render_human(ds, merged)
+
+
+def render_diagnostics(diags: Iterable[Diagnostic], fmt: str = "human", sources: dict[str, str] | None = None) -> str:
+    """Same as :func:`render` with the format first (``human``/``short``/``json``);
+    source lines come from the files read by the last builds in this process."""
+    return render(diags, sources, fmt)
+
+
+def _skills_root() -> Path:
+    return Path(str(resources.files("sgs.skills")))
+
+
+def bundled_skills_dir() -> Path:
+    """The bundled ``skills/`` directory (``sgs.skills``)."""
+    return _skills_root()
+
+
+def bundled_skill_paths() -> list[Path]:
+    """Every ``.sgs`` file of the bundled ``skills/`` tree, sorted."""
+    return sorted(_skills_root().rglob("*.sgs"))
+
+
+def _expand(paths: Iterable[PathLike] | None) -> list[Path]:
+    if paths is None:
+        return bundled_skill_paths()
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.sgs")))
+        else:
+            out.append(path)
+    return out
+
+
+def _display(path: Path) -> str:
+    try:
+        resolved = path.resolve()
+    except OSError:
+        return str(path)
+    root = _skills_root().resolve()
+    if resolved.is_relative_to(root):
+        return "skills/" + resolved.relative_to(root).as_posix()
+    cwd = Path.cwd().resolve()
+    if resolved.is_relative_to(cwd):
+        return resolved.relative_to(cwd).as_posix()
+    return resolved.as_posix()
+
+
+def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
+    """Read, parse, lower and check every file into ``result``."""
+    from .check import check_package
+    from .lower import lower_package
+    from .parse import parse_text
+
+    for path in _expand(paths):
+        shown = _display(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err}"))
+            continue
+        parsed = parse_text(text, shown)
+        result.sources[shown] = parsed.text
+        _SOURCES[shown] = parsed.text
+        result.diagnostics.extend(parsed.diagnostics)
+        if parsed.tree is None:
+            continue
+        pkg, diags = lower_package(parsed.tree, shown, parsed.text)
+        result.diagnostics.extend(diags)
+        if pkg is None:
+            continue
+        result.diagnostics.extend(check_package(pkg))
+        result.packages.append(pkg)
+
+
+def _merge(packages: Sequence[ir.Package]) -> list[tuple[ir.Package, list[str]]]:
+    """Group packages by name (several files may declare the same 扩展包)."""
+    from dataclasses import replace
+
+    groups: dict[str, list[ir.Package]] = {}
+    for p in packages:
+        groups.setdefault(p.name, []).append(p)
+    out: list[tuple[ir.Package, list[str]]] = []
+    for name in groups:
+        parts = groups[name]
+        files = [p.file for p in parts]
+        merged = replace(parts[0], generals=tuple(g for p in parts for g in p.generals))
+        out.append((merged, files))
+    return out
+
+
+def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
+    """Parse, check and generate code in memory (see the module docstring)."""
+    from .check import check_unique
+    from .emit import plan_package, render_module
+
+    result = BuildResult()
+    _front(paths, result)
+    if not has_errors(result.diagnostics):
+        seen_modules: dict[str, str] = {}
+        for pkg, files in _merge(result.packages):
+            if len(files) > 1:
+                result.diagnostics.extend(d for d in check_unique(pkg) if d not in result.diagnostics)
+            plan, diags = plan_package(pkg, result.sources, files)
+            result.diagnostics.extend(diags)
+            if plan is None:
+                continue
+            if pkg.pinyin in seen_modules:
+                result.diagnostics.append(
+                    Diagnostic(
+                        "E0201", Severity.ERROR,
+                        f"扩展包“{pkg.name}”与“{seen_modules[pkg.pinyin]}”的拼音相同", pkg.span,
+                    )
+                )
+                continue
+            seen_modules[pkg.pinyin] = pkg.name
+            result.modules[pkg.pinyin] = render_module(plan)
+    result.diagnostics.sort(key=lambda d: (d.severity is not Severity.ERROR, sort_key(d)))
+    return result
+
+
+def check_paths(paths: Iterable[PathLike] | None = None) -> list[Diagnostic]:
+    """All diagnostics for the given files/directories (None = bundled skills)."""
+    return build(paths).diagnostics
+
+
+def compile_paths(paths: Iterable[PathLike] | None, out_dir: PathLike) -> list[Path]:
+    """Write one module per package into ``out_dir``; returns the written paths."""
+    result = build(paths)
+    if not result.ok:
+        raise CompileError(result.diagnostics, result.sources)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in sorted(result.modules):
+        target = out / f"{name}.py"
+        target.write_text(result.modules[name], encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def _compiler_fingerprint() -> str:
+    """Hash of everything that affects the output: grammar, compiler, templates and
+    the runtime modules whose names emitted code uses."""
+    h = hashlib.sha256()
+    roots = [
+        resources.files("sgs.grammar"),
+        resources.files("sgs.compiler"),
+        resources.files("sgs.compiler.templates"),
+    ]
+    for root in roots:
+        for entry in sorted(Path(str(root)).iterdir()):
+            if entry.suffix in (".py", ".lark", ".j2") and entry.is_file():
+                h.update(entry.name.encode())
+                h.update(entry.read_bytes())
+    runtime = Path(str(resources.files("sgs.runtime")))
+    for name in ("api.py", "cards.py", "timing.py", "player.py", "skills.py", "actions.py"):
+        f = runtime / name
+        if f.is_file():
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _import(path: Path, module_name: str) -> ModuleType:
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+def load_generals(
+    paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
+) -> tuple[GeneralSpec, ...]:
+    """Compile (with a content-hash cache), import, and return every GENERALS."""
+    files = _expand(paths)
+    h = hashlib.sha256(_compiler_fingerprint().encode())
+    for f in files:
+        h.update(_display(f).encode() + b"\0")
+        try:
+            h.update(f.read_bytes())
+        except OSError:
+            h.update(b"<unreadable>")
+    key = h.hexdigest()[:20]
+    cache = Path(cache_dir if cache_dir is not None else os.environ.get("SGS_CACHE_DIR", ".sgs-cache"))
+    target = cache / key
+    if not (target / "MANIFEST").is_file():
+        result = build(files)
+        if not result.ok:
+            raise CompileError(result.diagnostics, result.sources)
+        tmp = cache / f"{key}.tmp{os.getpid()}"
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name in sorted(result.modules):
+            (tmp / f"{name}.py").write_text(result.modules[name], encoding="utf-8")
+        (tmp / "MANIFEST").write_text("".join(f"{n}\n" for n in result.modules), encoding="utf-8")
+        try:
+            tmp.rename(target)
+        except OSError:
+            shutil.rmtree(tmp, ignore_errors=True)
+            if not (target / "MANIFEST").is_file():
+                raise
+    generals: list[GeneralSpec] = []
+    for name in (target / "MANIFEST").read_text(encoding="utf-8").split():
+        module = _import(target / f"{name}.py", f"sgs_generated_{key}_{name}")
+        generals.extend(module.GENERALS)
+    return tuple(generals)

@@ -1,0 +1,932 @@
+"""Code generation: IR → one readable Python module per package.
+
+Two passes, both in Python; the template (``templates/module.py.j2``) only lays
+out what they decide:
+
+1. :func:`plan_package` walks the IR and makes a :class:`ModulePlan`: for every
+   skill a :class:`ClassPlan` (base class, class attributes, methods with their
+   body lines), the ``GENERALS`` entries and the runtime names used.  Anything the
+   runtime contract cannot express is refused with a diagnostic (E0501/E0502) —
+   never a stub that pretends to work.
+2. :func:`render_module` renders the plan and appends the source map.
+
+Safety: text from the source reaches the output only through :func:`lit`
+(``repr`` of a ``str``/``int``) or as an identifier checked by
+:func:`sgs.compiler.pinyin.is_identifier`; enum members are looked up in the
+runtime's own enums (``CardName("杀").name``), never spelled from source text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Iterable, Mapping, Sequence
+
+import jinja2
+
+from sgs.runtime.api import CardName, Gender, Kingdom, Timing
+
+from . import ir
+from .diagnostics import Diagnostic, Severity, Span
+from .pinyin import is_identifier
+from .verbs import VERBS
+
+__all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
+
+
+def lit(value: str | int) -> str:
+    """A Python literal for a source-derived value (the only way text reaches code)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise TypeError(value)
+    return repr(value)
+
+
+def _comment(text: str) -> str:
+    """A one-line comment body: the text as an escaped literal (newlines cannot escape)."""
+    return lit(text)
+
+
+class EmitError(Exception):
+    def __init__(self, diag: Diagnostic) -> None:
+        super().__init__(diag.message)
+        self.diag = diag
+
+
+@dataclass
+class Method:
+    """A method: ``name``, ``params`` (after self, annotated), ``returns``, ``body`` lines
+    (relative indentation, 4 spaces per level)."""
+
+    name: str
+    params: str
+    returns: str
+    body: list[str]
+
+
+@dataclass
+class ClassPlan:
+    """One emitted class: ``name``, ``base``, ``comments`` (source sentences),
+    ``attrs`` (name, expression), ``methods``."""
+
+    name: str
+    base: str
+    comments: list[str]
+    attrs: list[tuple[str, str]]
+    methods: list[Method]
+
+
+@dataclass
+class ModulePlan:
+    """One module: ``package`` (literal), ``sources`` (literals, indexed by the
+    ``[n]`` of comments), ``imports`` (sorted runtime names), ``classes``,
+    ``generals`` (GeneralSpec expressions)."""
+
+    package: str
+    sources: list[str]
+    imports: list[str]
+    classes: list[ClassPlan]
+    generals: list[str]
+
+
+def _member(enum_name: str, member: str) -> str:
+    return f"{enum_name}.{member}"
+
+
+class _Env:
+    """What a method body can refer to."""
+
+    def __init__(self, *, it: str | None = None, chosen: str | None = None, cards: str | None = None) -> None:
+        self.it = it  # expression for 其/该角色
+        self.chosen = chosen  # expression for 一名…角色 / 其他角色 (active target)
+        self.cards = cards  # the active skill's selected cards
+        self.last_count: str | None = None  # expression: how many cards the last card verb moved
+        self.nullable: set[str] = set()  # variables that may be None (need a guard)
+        self.judge_card: str | None = None
+        self.judged: str | None = None  # list of judge cards of a loop
+        self.guarded: set[str] = set()  # nullable variables already checked by an enclosing guard
+
+
+class _Planner:
+    def __init__(self, package: ir.Package, sources: Mapping[str, str], file_index: Mapping[str, int]) -> None:
+        self.pkg = package
+        self.sources = sources
+        self.file_index = file_index
+        self.names: set[str] = set()
+        self.diags: list[Diagnostic] = []
+        self._multi = False
+
+    # ------------------------------------------------------------ helpers
+    def use(self, *names: str) -> None:
+        self.names.update(names)
+
+    def fail(self, code: str, message: str, span: Span, help: str | None = None) -> EmitError:
+        return EmitError(Diagnostic(code, Severity.ERROR, message, span, help=help))
+
+    def where(self, span: Span) -> str:
+        return f"[{self.file_index[span.file]}]:{span.line}"
+
+    def src_text(self, span: Span) -> str:
+        text = self.sources.get(span.file, "")
+        lines = text.splitlines()
+        if span.line != span.end_line or not (1 <= span.line <= len(lines)):
+            return ""
+        return lines[span.line - 1][span.col - 1 : span.end_col - 1]
+
+    def note(self, span: Span) -> str:
+        return f"# {self.where(span)}:{span.col} {_comment(self.src_text(span))}"
+
+    def card_name(self, cw: ir.CardWord) -> str:
+        try:
+            member = CardName(cw.name).name
+        except ValueError:
+            raise self.fail("E0302", f"运行时没有【{cw.name}】这张牌", cw.span) from None
+        self.use("CardName")
+        return _member("CardName", member)
+
+    def timing(self, window: str, span: Span) -> str:
+        try:
+            member = Timing(window).name
+        except ValueError:
+            raise self.fail("E0502", f"运行时没有“{window}”这个时机", span) from None
+        self.use("Timing")
+        return _member("Timing", member)
+
+    def kingdom(self, k: str, span: Span) -> str:
+        try:
+            member = Kingdom(k).name
+        except ValueError:
+            raise self.fail("E0502", f"运行时没有“{k}”势力", span) from None
+        self.use("Kingdom")
+        return _member("Kingdom", member)
+
+    def zone(self, z: ir.Zone | None) -> str:
+        self.use("CardZone")
+        return "CardZone.HAND_EQUIP" if z is ir.Zone.HAND_EQUIP else "CardZone.HAND"
+
+    def card_test(self, var: str, spec: ir.CardSpec) -> str | None:
+        """A boolean expression testing card ``var`` against the filters of ``spec``."""
+        parts: list[str] = []
+        if spec.color == "红色":
+            self.use("is_red")
+            parts.append(f"is_red({var})")
+        elif spec.color == "黑色":
+            self.use("is_black")
+            parts.append(f"is_black({var})")
+        if spec.suit is not None:
+            parts.append(self.suit_test(var, spec.suit, spec.span))
+        if spec.name is not None:
+            if spec.name.name == "杀":
+                parts.append(f"{var}.is_slash")
+            else:
+                parts.append(f"{var}.name is {self.card_name(spec.name)}")
+        return " and ".join(parts) if parts else None
+
+    def suit_test(self, var: str, suit: str, span: Span) -> str:
+        from sgs.runtime.api import Suit
+
+        try:
+            member = Suit(suit).name
+        except ValueError:
+            raise self.fail("E0502", f"运行时没有“{suit}”花色", span) from None
+        self.use("Suit")
+        return f"{var}.suit is Suit.{member}"
+
+    def pattern_test(self, var: str, pattern: str, negate: bool, span: Span) -> str:
+        if pattern == "红色":
+            self.use("is_red")
+            expr = f"is_red({var})"
+        elif pattern == "黑色":
+            self.use("is_black")
+            expr = f"is_black({var})"
+        else:
+            expr = self.suit_test(var, pattern, span)
+        if negate:
+            return expr.replace(" is ", " is not ", 1) if " is " in expr else f"not {expr}"
+        return expr
+
+    def player(self, p: ir.PlayerRef, env: _Env) -> str:
+        if p.who is ir.Who.YOU:
+            return "ctx.owner"
+        if p.who is ir.Who.SOURCE:
+            env.nullable.add("source")
+            return "source"
+        if p.who is ir.Who.IT and env.it is not None:
+            return env.it
+        if p.who in (ir.Who.ONE, ir.Who.ALL_OTHERS) and env.chosen is not None:
+            return env.chosen
+        raise self.fail(
+            "E0501", f"编译器还不能确定“{self.src_text(p.span) or p.who.value}”指哪名角色", p.span
+        )
+
+    def guard(self, exprs: Iterable[str], env: _Env, body: list[str]) -> list[str]:
+        needs = sorted({e for e in exprs if e in env.nullable and e not in env.guarded})
+        if not needs or not body:
+            return body
+        cond = " and ".join(f"{e} is not None and {e}.alive" for e in needs)
+        return [f"if {cond}:"] + ["    " + line for line in body]
+
+    def count_expr(self, spec: ir.CardSpec, env: _Env) -> str:
+        c = spec.count
+        if c.kind in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT) and c.n is not None:
+            return lit(c.n)
+        if c.kind is ir.CountKind.SAME:
+            if env.last_count is None:
+                raise self.fail("E0501", "“等量”之前没有可参照的张数", spec.span)
+            return env.last_count
+        raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
+
+    # ------------------------------------------------------------ effects
+    def effects(self, effects: Sequence[ir.Effect], env: _Env) -> list[str]:
+        out: list[str] = []
+        for i, e in enumerate(effects):
+            out.append(self.note(e.span))
+            out.extend(self.effect(e, env))
+            rest = effects[i + 1 :]
+            if isinstance(e, (ir.LoseHp, ir.Damage)) and rest:
+                hurt = e.actor if isinstance(e, ir.LoseHp) else e.target
+                if hurt.who is ir.Who.YOU:
+                    out.append("if not ctx.owner.alive:")
+                    out.append("    return")
+        return out
+
+    def effect(self, e: ir.Effect, env: _Env) -> list[str]:
+        if isinstance(e, ir.Obtain):
+            return self.obtain(e, env)
+        if isinstance(e, ir.Discard):
+            actor = self.player(e.actor, env)
+            if env.cards is not None and e.actor.who is ir.Who.YOU and actor == "ctx.owner":
+                self.use("discard")
+                env.last_count = f"len({env.cards})"
+                return [f"discard(ctx, ctx.owner, {env.cards})"]
+            n = self.count_expr(e.cards, env)
+            self.use("ask_discard")
+            test = self.card_test("c", e.cards)
+            extra = f", card_filter=lambda c: {test}" if test else ""
+            env.last_count = n
+            return self.guard([actor], env, [f"ask_discard(ctx, {actor}, {n}, {self.zone(e.cards.zone)}{extra})"])
+        if isinstance(e, ir.Draw):
+            actor = self.player(e.actor, env)
+            n = self.count_expr(e.cards, env)
+            self.use("draw")
+            return self.guard([actor], env, [f"draw(ctx, {actor}, {n})"])
+        if isinstance(e, ir.Give):
+            actor = self.player(e.actor, env)
+            to = self.player(e.to, env)
+            if env.cards is None or actor != "ctx.owner":
+                raise self.fail("E0501", "编译器只支持出牌阶段技能中由你交出所选的牌", e.span)
+            self.use("give")
+            env.last_count = f"len({env.cards})"
+            return self.guard([to], env, [f"give(ctx, ctx.owner, {to}, {env.cards})"])
+        if isinstance(e, ir.Recover):
+            actor = self.player(e.actor, env)
+            self.use("recover")
+            return self.guard([actor], env, [f"recover(ctx, {actor}, {lit(e.amount)})"])
+        if isinstance(e, ir.ExtraRecover):
+            if env.it != "__recover__" or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“额外回复”只能用于“回复体力时”的时机", e.span)
+            return [f"ctx.recover_event.amount += {lit(e.amount)}"]
+        if isinstance(e, ir.LoseHp):
+            actor = self.player(e.actor, env)
+            self.use("lose_hp")
+            return self.guard([actor], env, [f"lose_hp(ctx, {actor}, {lit(e.amount)})"])
+        if isinstance(e, ir.Damage):
+            src = self.player(e.source, env)
+            tgt = self.player(e.target, env)
+            self.use("damage")
+            return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)})"])
+        if isinstance(e, ir.Judge):
+            actor = self.player(e.actor, env)
+            self.use("judge")
+            return self.guard([actor], env, [f"judge(ctx, {actor})"])
+        if isinstance(e, ir.JudgeBranch):
+            return self.judge_branch(e, env)
+        if isinstance(e, ir.JudgeAgain):
+            raise self.fail("E0208", "“再次进行判定”只能出现在“若结果……”之后", e.span)
+        if isinstance(e, ir.ChooseOne):
+            return self.choose_one(e, env)
+        if isinstance(e, ir.Retrial):
+            if e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "只支持由你改判", e.span)
+            n = self.count_expr(e.cards, env)
+            if n != "1":
+                raise self.fail("E0501", "改判只能用一张牌", e.cards.span)
+            self.use("choose_cards", "retrial")
+            test = self.card_test("c", e.cards)
+            extra = f", card_filter=lambda c: {test}" if test else ""
+            return [
+                f"chosen = choose_cards(ctx, ctx.owner, {self.zone(e.cards.zone)}, 1, 1{extra})",
+                "if chosen:",
+                "    retrial(ctx, chosen[0], respond=True)",
+            ]
+        if isinstance(e, ir.ForbidJink):
+            if e.by.name != "闪" or e.card.name != "杀" or env.it != "target":
+                raise self.fail("E0502", "运行时只支持在指定目标后令【杀】不可被【闪】响应", e.span)
+            self.use("forbid_jink")
+            return self.guard(["target"], env, ["forbid_jink(ctx, target)"])
+        if isinstance(e, ir.RequireResponses):
+            who = self.player(e.actor, env)
+            if e.card.name != "闪" or e.mode is not ir.Mode.USE or env.it != "target":
+                raise self.fail("E0502", "运行时只支持在【杀】指定目标后要求连续使用多张【闪】", e.span)
+            self.use("require_jinks")
+            return self.guard([who], env, [f"require_jinks(ctx, {who}, {lit(e.count)})"])
+        if isinstance(e, ir.Threshold):
+            if env.cards is None:
+                raise self.fail("E0501", "“给出的牌达到…张”只能用于出牌阶段技能", e.span)
+            self.use("cards_given_this_phase")
+            body = self.effects(e.then, env) or ["pass"]
+            n = lit(e.count)
+            return [
+                "given_after = cards_given_this_phase(ctx, ctx.owner)",
+                f"if given_before < {n} <= given_after:",
+            ] + ["    " + line for line in body]
+        raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
+
+    def obtain(self, e: ir.Obtain, env: _Env) -> list[str]:
+        actor = self.player(e.actor, env)
+        what = e.what
+        if isinstance(what, ir.DamageCard):
+            self.use("obtain")
+            return self.guard(
+                [actor],
+                env,
+                ["damage_card = ctx.damage.card", "if damage_card is not None:", f"    obtain(ctx, {actor}, damage_card)"],
+            )
+        if isinstance(what, ir.JudgeCardRef):
+            if env.judge_card is None:
+                raise self.fail("E0501", "“此牌”前没有判定牌", what.span)
+            self.use("obtain")
+            return self.guard([actor], env, [f"obtain(ctx, {actor}, {env.judge_card})"])
+        if isinstance(what, ir.AllJudgeCards):
+            if env.judged is None:
+                raise self.fail("E0501", "“所有…的判定牌”前没有判定循环", what.span)
+            self.use("obtain")
+            test = self.pattern_test("c", what.color, False, what.span)
+            return self.guard(
+                [actor],
+                env,
+                [f"for c in {env.judged}:", f"    if {test}:", f"        obtain(ctx, {actor}, c)"],
+            )
+        if isinstance(what, ir.OwnedCard):
+            owner = self.player(what.owner, env)
+            spec = what.spec
+            if self.count_expr(spec, env) != "1" or spec.name or spec.color or spec.suit:
+                raise self.fail("E0501", "编译器只支持获得其他角色的一张牌或一张手牌", spec.span)
+            self.use("obtain_from")
+            return self.guard([actor, owner], env, [f"obtain_from(ctx, {actor}, {owner}, {self.zone(spec.zone)})"])
+        raise AssertionError(what)
+
+    def judge_branch(self, e: ir.JudgeBranch, env: _Env) -> list[str]:
+        actor = self.player(e.judge.actor, env)
+        if actor != "ctx.owner":
+            raise self.fail("E0501", "编译器只支持由你进行判定", e.judge.span)
+        self.use("judge")
+        t = e.test
+        good = self.pattern_test("c", t.pattern, t.negate, t.span)
+        test = self.pattern_test("judge_card", t.pattern, t.negate, t.span)
+        again = [x for x in e.then if isinstance(x, ir.JudgeAgain)]
+        rest = [x for x in e.then if not isinstance(x, ir.JudgeAgain)]
+        env.judge_card = "judge_card"
+        if not again:
+            body = self.effects(rest, env) or ["pass"]
+            env.judge_card = None
+            return [f"judge_card = judge(ctx, ctx.owner, good={_callable(good)})", f"if {test}:"] + [
+                "    " + line for line in body
+            ]
+        if len(again) > 1 or e.then[-1] is not again[0]:
+            raise self.fail("E0501", "“再次进行判定”必须是判定结果分支的最后一个效果", again[0].span)
+        loop: list[str] = [f"judge_card = judge(ctx, ctx.owner, good={_callable(good)})"]
+        if env.judged is not None:
+            loop.append(f"{env.judged}.append(judge_card)")
+        loop += [f"if not ({test}):", "    break"]
+        loop += self.effects(rest, env)
+        loop.append(self.note(again[0].span))
+        if again[0].optional:
+            self.use("ask_invoke")
+            loop += ["if not ask_invoke(ctx, ctx.owner):", "    break"]
+        env.judge_card = None
+        return ["while True:"] + ["    " + line for line in loop]
+
+    def choose_one(self, e: ir.ChooseOne, env: _Env) -> list[str]:
+        chooser = self.player(e.actor, env)
+        self.use("choose_option")
+        labels = [lit(o.label) for o in e.options]
+        feasible = [self.feasible(o, chooser) for o in e.options]
+        out = [
+            f"choice = choose_option(ctx, {chooser}, ({', '.join(labels)}), feasible=({', '.join(feasible)}))",
+        ]
+        newly = {chooser} & (env.nullable - env.guarded)
+        env.guarded |= newly
+        for i, (o, label) in enumerate(zip(e.options, labels)):
+            kw = "if" if i == 0 else "elif"
+            body = self.effects(o.effects, env) or ["pass"]
+            out.append(f"{kw} choice == {label}:")
+            out += ["    " + line for line in body]
+        env.guarded -= newly
+        return self.guard([chooser], env, out)
+
+    def feasible(self, o: ir.Option, chooser: str) -> str:
+        parts = []
+        for e in o.effects:
+            if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.EXACT and e.cards.count.n:
+                if e.cards.zone is ir.Zone.HAND:
+                    parts.append(f"{chooser}.hand_count >= {lit(e.cards.count.n)}")
+                else:
+                    parts.append(f"{chooser}.card_count(True, True) >= {lit(e.cards.count.n)}")
+        return " and ".join(parts) if parts else "True"
+
+    # ------------------------------------------------------------ abilities
+    def common_attrs(self, skill: ir.Skill, general: ir.General) -> list[tuple[str, str]]:
+        attrs = [
+            ("name", lit(skill.name)),
+            ("pinyin", lit(skill.pinyin)),
+            ("text", lit(skill.text)),
+            ("source", lit(f"{skill.span.file}:{skill.span.line}")),
+        ]
+        if skill.compulsory:
+            attrs.append(("compulsory", "True"))
+        if skill.lord:
+            attrs.append(("lord", "True"))
+        if ir.Tag.LIMITED in skill.tags:
+            attrs.append(("limited", "True"))
+        if ir.Tag.WAKE in skill.tags:
+            attrs.append(("wake", "True"))
+        return attrs
+
+    def class_name(self, skill: ir.Skill) -> str:
+        if not is_identifier(skill.pinyin):
+            raise self.fail("E0401", f"“{skill.pinyin}”不是合法的标识符", skill.name_span)
+        return "".join(p.capitalize() for p in skill.pinyin.split("_"))
+
+    def plan_skill(self, skill: ir.Skill, general: ir.General) -> ClassPlan:
+        name = self.class_name(skill)
+        comments = [f"# {self.where(skill.span)} {_comment(skill.name + '：' + skill.text)}"]
+        self._multi = len(skill.abilities) > 1
+        attrs = self.common_attrs(skill, general)
+        abilities = list(skill.abilities)
+        if not abilities:
+            raise self.fail("E0214", "技能中没有可编译的句子", skill.span)
+        kinds = {type(a) for a in abilities}
+        # 无双's duel clause is static in the text but the runtime resolves it at the
+        # target windows, so it becomes a trigger handler of the same class
+        if all(isinstance(a, ir.TriggeredAbility) or (isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.DuelResponseCount)) for a in abilities):
+            return self.plan_trigger(name, comments, attrs, skill, abilities)
+        if len(abilities) > 1:
+            raise self.fail(
+                "E0501",
+                "编译器还不支持把不同种类的句子合成一个技能：" + "、".join(sorted(k.kind for k in kinds)),
+                skill.span,
+            )
+        a = abilities[0]
+        if isinstance(a, ir.ViewAsAbility):
+            return self.plan_viewas(name, comments, attrs, skill, a)
+        if isinstance(a, ir.ActiveAbility):
+            return self.plan_active(name, comments, attrs, skill, a)
+        if isinstance(a, ir.StaticAbility):
+            return self.plan_static(name, comments, attrs, skill, a)
+        if isinstance(a, ir.ProxyAbility):
+            return self.plan_proxy(name, comments, attrs, skill, a, general)
+        raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
+
+    def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
+        """(timing expr, setup lines, condition exprs, effect lines) per window."""
+        if isinstance(a, ir.StaticAbility):
+            mod = a.modifier
+            assert isinstance(mod, ir.DuelResponseCount)
+            if mod.duel.name != "决斗" or mod.card.name != "杀" or mod.mode is not ir.Mode.RESPOND:
+                raise self.fail("E0502", "运行时只支持“与你进行【决斗】的角色每次需连续打出n张【杀】”", a.span)
+            duel = self.card_name(mod.duel)
+            self.use("require_duel_slashes")
+            n = lit(mod.count)
+            note = self.note(a.span)
+            return [
+                (
+                    self.timing("指定目标后", a.span),
+                    [],
+                    [f"ctx.use.card.name is {duel}", "ctx.target is not None"],
+                    [note, "if ctx.target is not None:", f"    require_duel_slashes(ctx, ctx.target, {n})"],
+                ),
+                (
+                    self.timing("成为目标后", a.span),
+                    [],
+                    [f"ctx.use.card.name is {duel}"],
+                    [note, f"require_duel_slashes(ctx, ctx.use.user, {n})"],
+                ),
+            ]
+        assert isinstance(a, ir.TriggeredAbility)
+        t = a.timing
+        env = _Env()
+        setup: list[str] = []
+        conds: list[str] = []
+        timing_expr = self.timing(t.window, t.span)
+        if t.window == "指定目标后":
+            env.it = "target"
+            env.nullable.add("target")
+            setup.append("target = ctx.target")
+            if t.card is not None:
+                if t.card.name == "杀":
+                    self.card_name(t.card)
+                    conds.append("ctx.use.card.is_slash")
+                else:
+                    conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
+        elif t.window == "回复体力时":
+            env.it = "__recover__"
+            if t.card is not None:
+                conds.append(f"ctx.recover_event.card is not None")
+                conds.append(f"ctx.recover_event.card.name is {self.card_name(t.card)}")
+            if t.by is not None:
+                by = t.by
+                if by.who is not ir.Who.ALL_OTHERS:
+                    raise self.fail("E0501", "编译器只支持“其他（某势力）角色”使用的牌", by.span)
+                conds.append("ctx.recover_event.source is not None")
+                conds.append("ctx.recover_event.source is not ctx.owner")
+                if by.kingdom is not None:
+                    conds.append(f"ctx.recover_event.source.kingdom is {self.kingdom(by.kingdom, by.span)}")
+            if t.owner_dying:
+                conds.append("ctx.owner.dying")
+        elif t.window.startswith("受到伤害"):
+            pass
+        elif t.card is not None:
+            raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
+        uses_source = any(_mentions(e, ir.Who.SOURCE) for e in a.effects)
+        if uses_source:
+            if not t.window.startswith("受到伤害"):
+                raise self.fail("E0501", "“伤害来源”只能用于伤害时机", t.span)
+            # a skill that acts on the damage source needs one (no source: nothing to do)
+            conds.append("ctx.damage.source is not None")
+            setup.append("source = ctx.damage.source")
+            env.nullable.add("source")
+        # preconditions from the first effect (what the skill needs to do anything)
+        if a.effects:
+            first = a.effects[0]
+            if isinstance(first, ir.Obtain) and isinstance(first.what, ir.DamageCard):
+                conds.append("ctx.damage.card is not None")
+            if isinstance(first, ir.Obtain) and isinstance(first.what, ir.OwnedCard) and first.what.owner.who is ir.Who.SOURCE:
+                z = first.what.spec.zone
+                if z is ir.Zone.HAND:
+                    conds.append("ctx.damage.source.hand_count > 0")
+                else:
+                    conds.append("ctx.damage.source.card_count(True, True) > 0")
+            if isinstance(first, ir.Retrial):
+                conds.append(
+                    "ctx.owner.hand_count > 0" if first.cards.zone is ir.Zone.HAND else "ctx.owner.card_count(True, True) > 0"
+                )
+        if any(isinstance(x, ir.AllJudgeCards) for x in _card_refs(a.effects)):
+            env.judged = "judged"
+            setup.append("judged: list[Card] = []")
+            self.use("Card")
+        body = setup + self.effects(a.effects, env)
+        return [(timing_expr, [], conds, body)]
+
+    def plan_trigger(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, abilities: list[ir.Ability]
+    ) -> ClassPlan:
+        self.use("TriggerSkill", "SkillContext")
+        trig = [a for a in abilities if isinstance(a, ir.TriggeredAbility)]
+        opts = {a.optional for a in trig}
+        if len(opts) > 1:
+            raise self.fail("E0501", "同一技能的各句必须都有或都没有“你可以”", skill.span)
+        optional = bool(trig) and trig[0].optional and not skill.compulsory
+        points = {a.timing.per_point for a in trig}
+        if len(points) > 1:
+            raise self.fail("E0501", "同一技能的各句必须都按“一次”或都按“1点”计", skill.span)
+        subjects = {a.timing.subject for a in trig}
+        if len(subjects) > 1:
+            raise self.fail("E0501", "同一技能的各句必须是同一角色的时机", skill.span)
+        limits = [a.limit for a in abilities if a.limit is not None]
+        handlers = [h for a in abilities for h in self.trigger_handlers(a)]
+        windows: list[str] = []
+        for h in handlers:
+            if h[0] not in windows:
+                windows.append(h[0])
+        attrs.append(("timings", "(" + ", ".join(windows) + ",)"))
+        subject = next(iter(subjects)) if subjects else ir.Who.YOU
+        if subject is ir.Who.ONE:
+            self.use("Scope")
+            attrs.append(("scope", "Scope.ANY"))
+        elif subject is ir.Who.ALL_OTHERS:
+            self.use("Scope")
+            attrs.append(("scope", "Scope.OTHER"))
+        attrs.append(("optional", "True" if optional else "False"))
+        if any(p is True for p in points):
+            attrs.append(("per_point", "True"))
+        if limits:
+            lim = limits[0]
+            attrs.append(("limit_per_phase" if lim.per == "阶段" else "limit_per_turn", lit(lim.count)))
+        if self._multi:
+            for a in abilities:
+                comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
+        methods: list[Method] = []
+        if len(handlers) == 1:
+            _, _, conds, body = handlers[0]
+            if conds:
+                methods.append(Method("can_trigger", "ctx: SkillContext", "bool", _ret_all(conds)))
+            methods.append(Method("effect", "ctx: SkillContext", "None", body or ["pass"]))
+        else:
+            can: list[str] = []
+            eff: list[str] = []
+            for i, (timing_expr, _, conds, body) in enumerate(handlers):
+                cond = " and ".join([f"ctx.timing is {timing_expr}"] + [f"({c})" for c in conds])
+                can += [f"if {cond}:", "    return True"]
+                eff += [f"{'if' if i == 0 else 'elif'} {cond}:"] + ["    " + line for line in (body or ["pass"])]
+            can.append("return False")
+            methods.append(Method("can_trigger", "ctx: SkillContext", "bool", can))
+            methods.append(Method("effect", "ctx: SkillContext", "None", eff))
+        return ClassPlan(name, "TriggerSkill", comments, attrs, methods)
+
+    def plan_viewas(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ViewAsAbility
+    ) -> ClassPlan:
+        self.use("ViewAsSkill", "UseMode", "CardZone")
+        targets: list[str] = []
+        for c in a.conversions:
+            t = self.card_name(c.target)
+            if t not in targets:
+                targets.append(t)
+        counts = {self.count_expr(c.source, _Env()) for c in a.conversions}
+        if len(counts) != 1:
+            raise self.fail("E0501", "各转化所需的牌数必须相同", a.span)
+        zones = {c.source.zone or ir.Zone.HAND for c in a.conversions}
+        zone = ir.Zone.HAND_EQUIP if ir.Zone.HAND_EQUIP in zones else ir.Zone.HAND
+        if len(zones) > 1:
+            raise self.fail("E0501", "各转化的牌必须来自同一区域（手牌或牌）", a.span)
+        attrs.append(("card_names", "(" + ", ".join(targets) + ",)"))
+        attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
+        n = next(iter(counts))
+        if n != "1":
+            attrs.append(("subcard_count", n))
+        attrs.append(("zone", self.zone(zone)))
+        methods: list[Method] = []
+        tests = [(self.card_name(c.target), self.card_test("card", c.source)) for c in a.conversions]
+        if len(a.conversions) == 1:
+            if tests[0][1] is not None:
+                self.use("Card", "CardName", "SkillContext")
+                methods.append(
+                    Method("card_filter", "ctx: SkillContext, card: Card, as_name: CardName", "bool", [f"return {tests[0][1]}"])
+                )
+        else:
+            self.use("Card", "CardName", "SkillContext")
+            parts = [f"(as_name is {t} and {test or 'True'})" for t, test in tests]
+            methods.append(
+                Method("card_filter", "ctx: SkillContext, card: Card, as_name: CardName", "bool", ["return " + " or ".join(parts)])
+            )
+        if a.condition == "回合外":
+            self.use("is_current", "SkillContext")
+            methods.append(Method("enabled", "ctx: SkillContext, mode: UseMode", "bool", ["return not is_current(ctx, self.owner)"]))
+        elif a.condition is not None:
+            raise self.fail(
+                "E0502", f"运行时接口没有查询当前阶段的函数，无法限制“{a.condition}”才能转化", a.span
+            )
+        return ClassPlan(name, "ViewAsSkill", comments, attrs, methods)
+
+    def plan_active(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ActiveAbility
+    ) -> ClassPlan:
+        if a.phase != "出牌阶段":
+            raise self.fail("E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
+        self.use("ActiveSkill", "SkillContext", "Card", "Player")
+        effects = list(a.effects)
+        env = _Env(cards="cards", chosen="targets[0]")
+        # cards: the first card verb of the owner (弃置/交给) selects them
+        first = effects[0] if effects else None
+        if isinstance(first, (ir.Discard, ir.Give)) and first.actor.who is ir.Who.YOU:
+            spec = first.cards
+            c = spec.count
+            if c.kind is ir.CountKind.ANY:
+                lo, hi = "1", "None"
+            elif c.kind in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT) and c.n is not None:
+                lo = hi = lit(c.n)
+            elif c.kind is ir.CountKind.UP_TO and c.n is not None:
+                lo, hi = "1", lit(c.n)
+            else:
+                raise self.fail(
+                    "E0502",
+                    "运行时的主动技只有固定的张数上限（max_cards），不支持随体力等变化的“至多X张”",
+                    spec.span,
+                    help="需要运行时提供按上下文计算张数上限的接口",
+                )
+            attrs += [("min_cards", lo), ("max_cards", hi), ("card_zone", self.zone(spec.zone))]
+            test = self.card_test("card", spec)
+            methods_filter = test
+        else:
+            env.cards = None
+            methods_filter = None
+        # targets: the first player phrase that must be chosen
+        chosen = _first_chosen(effects)
+        methods: list[Method] = []
+        if chosen is not None:
+            attrs += [("min_targets", "1"), ("max_targets", "1")]
+            conds = []
+            if chosen.other:
+                conds.append("target is not self.owner")
+            if chosen.wounded:
+                conds.append("target.is_wounded")
+            if chosen.kingdom is not None:
+                conds.append(f"target.kingdom is {self.kingdom(chosen.kingdom, chosen.span)}")
+            if conds:
+                self.use("Sequence")
+                methods.append(
+                    Method("target_filter", "ctx: SkillContext, target: Player, cards: Sequence[Card]", "bool", _ret_all(conds))
+                )
+        else:
+            env.chosen = None
+        if a.limit is not None:
+            if a.limit.per != "阶段":
+                raise self.fail("E0502", "运行时的主动技只有每阶段次数限制", a.limit.span)
+            attrs.append(("limit_per_phase", lit(a.limit.count)))
+        if methods_filter is not None:
+            methods.insert(0, Method("card_filter", "ctx: SkillContext, card: Card", "bool", [f"return {methods_filter}"]))
+        body: list[str] = []
+        if any(isinstance(e, ir.Threshold) for e in effects):
+            self.use("cards_given_this_phase")
+            body.append("given_before = cards_given_this_phase(ctx, ctx.owner)")
+        body += self.effects(effects, env)
+        methods.append(Method("effect", "ctx: SkillContext, cards: list[Card], targets: list[Player]", "None", body or ["pass"]))
+        return ClassPlan(name, "ActiveSkill", comments, attrs, methods)
+
+    def plan_static(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.StaticAbility
+    ) -> ClassPlan:
+        self.use("StaticSkill", "Player", "Game")
+        mod = a.modifier
+        methods: list[Method] = []
+        if isinstance(mod, ir.DistanceModifier):
+            methods.append(
+                Method(
+                    "distance_modifier",
+                    "game: Game, src: Player, dst: Player",
+                    "int",
+                    [f"return {lit(mod.delta)} if src is self.owner and dst is not self.owner else 0"],
+                )
+            )
+        elif isinstance(mod, ir.UnlimitedCard):
+            if mod.card.name != "杀" or mod.phase != "出牌阶段":
+                raise self.fail("E0502", "运行时只支持“出牌阶段使用任意数量的【杀】”", a.span)
+            self.card_name(mod.card)
+            methods.append(Method("unlimited_slash", "game: Game, player: Player", "bool", ["return player is self.owner"]))
+        else:
+            raise self.fail("E0501", "编译器尚不支持这种状态技", a.span)
+        return ClassPlan(name, "StaticSkill", comments, attrs, methods)
+
+    def plan_proxy(
+        self,
+        name: str,
+        comments: list[str],
+        attrs: list[tuple[str, str]],
+        skill: ir.Skill,
+        a: ir.ProxyAbility,
+        general: ir.General,
+    ) -> ClassPlan:
+        self.use("ResponseProxySkill", "UseMode")
+        if a.helper_mode is not ir.Mode.RESPOND:
+            raise self.fail("E0502", "运行时的代打技能只支持其他角色“打出”", a.span)
+        attrs.append(("card_name", self.card_name(a.card)))
+        attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
+        if a.helpers.kingdom is not None:
+            attrs.append(("helper_kingdom", self.kingdom(a.helpers.kingdom, a.helpers.span)))
+        return ClassPlan(name, "ResponseProxySkill", comments, attrs, [])
+
+    # ------------------------------------------------------------ package
+    def plan(self) -> ModulePlan | None:
+        classes: list[ClassPlan] = []
+        generals: list[str] = []
+        seen: dict[str, ir.Skill] = {}
+        self.use("GeneralSpec", "Kingdom", "Gender")
+        for g in self.pkg.generals:
+            skill_classes: list[str] = []
+            for s in g.skills:
+                try:
+                    if s.pinyin in seen:
+                        if seen[s.pinyin].text != s.text:
+                            raise self.fail("E0201", f"技能“{s.name}”的拼音与另一技能相同但描述不同", s.name_span)
+                        skill_classes.append(self.class_name(s))
+                        continue
+                    plan = self.plan_skill(s, g)
+                    seen[s.pinyin] = s
+                    classes.append(plan)
+                    skill_classes.append(plan.name)
+                except EmitError as err:
+                    self.diags.append(err.diag)
+            gender = "Gender." + Gender(g.gender).name
+            try:
+                kingdom = self.kingdom(g.kingdom, g.span)
+            except EmitError as err:
+                self.diags.append(err.diag)
+                continue
+            if not is_identifier(g.pinyin):
+                self.diags.append(Diagnostic("E0401", Severity.ERROR, f"“{g.pinyin}”不是合法的标识符", g.span))
+                continue
+            skills_tuple = "(" + ", ".join(skill_classes) + ")"
+            if len(skill_classes) == 1:
+                skills_tuple = f"({skill_classes[0]},)"
+            generals.append(
+                f"GeneralSpec({lit(g.name)}, {lit(g.pinyin)}, {kingdom}, {lit(g.max_hp)}, {gender}, "
+                f"{skills_tuple}, {lit(self.pkg.name)}),"
+            )
+        if self.diags:
+            return None
+        return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals)
+
+
+def _callable(expr_of_c: str) -> str:
+    """``is_black(c)`` → ``is_black``; anything else → ``lambda c: …``."""
+    m = re.fullmatch(r"([a-z_]+)\(c\)", expr_of_c)
+    return m.group(1) if m else f"lambda c: {expr_of_c}"
+
+
+def _ret_all(conds: Sequence[str]) -> list[str]:
+    parts = [f"({c})" if " or " in c else c for c in conds]
+    one = "return " + " and ".join(parts)
+    if len(one) <= 88:
+        return [one]
+    return ["return (", "    " + parts[0]] + ["    and " + p for p in parts[1:]] + [")"]
+
+
+def _walk(effects: Sequence[ir.Effect]) -> Iterable[ir.Effect]:
+    for e in effects:
+        yield e
+        if isinstance(e, ir.JudgeBranch):
+            yield e.judge
+            yield from _walk(e.then)
+        elif isinstance(e, ir.Threshold):
+            yield from _walk(e.then)
+        elif isinstance(e, ir.ChooseOne):
+            for o in e.options:
+                yield from _walk(o.effects)
+
+
+def _players(e: ir.Effect) -> list[ir.PlayerRef]:
+    out: list[ir.PlayerRef] = []
+    for attr in ("actor", "source", "target", "to"):
+        v = getattr(e, attr, None)
+        if isinstance(v, ir.PlayerRef):
+            out.append(v)
+    what = getattr(e, "what", None)
+    if isinstance(what, ir.OwnedCard):
+        out.append(what.owner)
+    return out
+
+
+def _mentions(e: ir.Effect, who: ir.Who) -> bool:
+    return any(p.who is who for x in _walk([e]) for p in _players(x))
+
+
+def _card_refs(effects: Sequence[ir.Effect]) -> list[ir.CardRef]:
+    return [x.what for x in _walk(effects) if isinstance(x, ir.Obtain)]
+
+
+def _first_chosen(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:
+    for e in _walk(effects):
+        for p in _players(e):
+            if p.who in (ir.Who.ONE, ir.Who.ALL_OTHERS):
+                return p
+    return None
+
+
+def plan_package(
+    package: ir.Package, sources: Mapping[str, str], files: Sequence[str]
+) -> tuple[ModulePlan | None, list[Diagnostic]]:
+    """Plan the module of one package.  ``files`` orders the ``[n]`` source indexes;
+    ``sources`` maps each file to its (normalised) text for the comments."""
+    index = {f: i for i, f in enumerate(files)}
+    planner = _Planner(package, sources, index)
+    plan = planner.plan()
+    if plan is not None:
+        plan.sources = [lit(f) for f in files]
+    return plan, planner.diags
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def _environment() -> jinja2.Environment:
+    loader = jinja2.FunctionLoader(
+        lambda name: resources.files("sgs.compiler.templates").joinpath(name).read_text(encoding="utf-8")
+    )
+    return jinja2.Environment(
+        loader=loader,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+
+
+_MARK = re.compile(r"# \[(\d+)\]:(\d+)")
+
+
+def render_module(plan: ModulePlan) -> str:
+    """Render a planned module, then append its source map (emitted line → source line)."""
+    env = _environment()
+    typing_imports = sorted(n for n in plan.imports if n in ("Sequence",))
+    runtime_imports = [n for n in plan.imports if n not in typing_imports]
+    body = env.get_template("module.py.j2").render(
+        plan=plan, runtime_imports=runtime_imports, typing_imports=typing_imports
+    )
+    entries: list[str] = []
+    for i, line in enumerate(body.splitlines(), start=1):
+        m = _MARK.search(line)
+        if m and line.lstrip().startswith("# ["):
+            entries.append(f"    ({i}, {int(m.group(1))}, {int(m.group(2))}),")
+    return body + env.get_template("source_map.py.j2").render(entries=entries)
