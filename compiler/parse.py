@@ -42,6 +42,19 @@ MISSPELLINGS: dict[str, str] = {
     "夏侯敦": "夏侯惇",
 }
 
+#: common confusions that are not auto-corrected but suggested ("did you mean")
+CONFUSABLE: dict[str, str] = {
+    "模": "摸",
+    "抽": "摸",
+    "获取": "获得",
+    "得到": "获得",
+    "其它": "其他",
+    "回覆": "回复",
+    "丢弃": "弃置",
+    "弃掉": "弃置",
+    "收到": "受到",
+}
+
 #: Chinese descriptions of the terminals that are not a single literal word
 TERMINAL_WORDS: dict[str, str] = {
     "CARD_NAME": "牌名（如【杀】）",
@@ -183,9 +196,7 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
     best: tuple[float, int, str, int] | None = None
     for name in expected:
         for word in terminal_words(name):
-            for length in {len(word), len(word) - 1, len(word) + 1}:
-                if length <= 0:
-                    continue
+            for length in (len(word),):
                 chunk = text[pos : pos + length]
                 if "\n" in chunk or not chunk:
                     continue
@@ -194,9 +205,22 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
                     key = (ratio, len(word), word, length)
                     if best is None or key > best:
                         best = key
+    for wrong, right in CONFUSABLE.items():
+        if text.startswith(wrong, pos) and any(right in terminal_words(n) for n in expected):
+            return right, len(wrong)
     if best is None:
         return None
     return best[2], best[3]
+
+
+def _known_word_at(text: str, pos: int) -> str | None:
+    """The longest word of the register (any literal terminal) starting at ``pos``."""
+    best: str | None = None
+    for term in get_parser().terminals:
+        for word in terminal_words(term.name):
+            if text.startswith(word, pos) and (best is None or len(word) > len(best)):
+                best = word
+    return best
 
 
 def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
@@ -220,6 +244,15 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         while line_end > 0 and text[line_end - 1] in " \t\n":
             line_end -= 1
         sp = _span(file, text, max(line_end - 1, 0), line_end)
+        if text[line_end - 1 : line_end] in ("，", "、", "；"):
+            return Diagnostic(
+                "E0102",
+                Severity.ERROR,
+                "句子以“" + text[line_end - 1] + "”结束，缺少结尾的“。”",
+                sp,
+                help="把最后的标点改为“。”",
+                suggestion=Suggestion(sp, "。"),
+            )
         if "_END" in expected:
             return Diagnostic(
                 "E0102",
@@ -257,6 +290,20 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
 
     guess = _did_you_mean(text, pos, expected)
     unknown_word = token is None or token.type in ("NAME", "SKILL_NAME")
+    if unknown_word and guess is None:
+        known = _known_word_at(text, pos)
+        if known is not None:
+            sp = _span(file, text, pos, pos + len(known))
+            if expected == {"COMMA"}:
+                return Diagnostic(
+                    "E0101",
+                    Severity.ERROR,
+                    f"“{known}”前缺少“，”",
+                    sp,
+                    help="时机和效果之间用“，”隔开",
+                    suggestion=Suggestion(_span(file, text, pos, pos), "，"),
+                )
+            return Diagnostic("E0101", Severity.ERROR, f"此处不应出现“{known}”", sp, notes=(f"此处应为：{exp}",))
     if guess is not None:
         word, length = guess
         sp = _span(file, text, pos, pos + length)
