@@ -41,6 +41,8 @@ __all__ = [
     "require_duel_slashes",
     "nullify_for",
     "skip_phase",
+    "cancel_target",
+    "use_as",
     "distance",
     "in_attack_range",
     "is_current",
@@ -270,6 +272,24 @@ def require_duel_slashes(ctx: SkillContext, player: Player, n: int) -> None:
 def nullify_for(ctx: SkillContext, target: Player) -> None:
     """The current card's effect on ``target`` is cancelled (对其无效)."""
     _use_of(ctx).nullified.add(target.seat)
+
+
+def cancel_target(ctx: SkillContext, target: Player) -> None:
+    """取消之: remove ``target`` from the current card use's targets (at 使用时 /
+    指定目标时 / 成为目标时 windows, before the effect)."""
+    use = _use_of(ctx)
+    if target in use.targets:
+        use.targets.remove(target)
+        ctx.game.log_event("取消目标", f"{target.tag} 被取消为{use.card.label}的目标", target=target.seat)
+
+
+def use_as(ctx: SkillContext, user: Player, name: CardName, targets: Sequence[Player], cards: Sequence[Card] = ()) -> CardUseEvent:
+    """视为使用: ``user`` uses a virtual ``name`` (with ``cards`` as subcards, none by
+    default) on ``targets``; legality is the skill's business.  Not counted toward
+    the 杀 limit."""
+    from .cardflow import make_virtual, use_card
+
+    return use_card(ctx.game, user, make_virtual(name, list(cards), _why(ctx)), list(targets))
 
 
 def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:

@@ -43,6 +43,7 @@ from .actions import (
     ask_discard,
     ask_for_card,
     ask_invoke,
+    cancel_target,
     cards_given_this_phase,
     choose_cards,
     choose_option,
@@ -75,6 +76,7 @@ from .actions import (
     skill_uses,
     skip_phase,
     suit_of,
+    use_as,
 )
 from .cards import AnyCard, Card, CardName, CardSubtype, CardType, Color, Nature, Suit, VirtualCard
 from .events import (
@@ -176,6 +178,8 @@ __all__ = [
     "require_duel_slashes",
     "nullify_for",
     "skip_phase",
+    "cancel_target",
+    "use_as",
     # queries
     "distance",
     "in_attack_range",

@@ -100,6 +100,8 @@ class Game:
         self._end_phase_now = False
         self.play_actions = 0
         self._started = False
+        #: variant (seed 001): judge 闪电 before 乐不思蜀 instead of last-placed-first
+        self.lightning_first = False
 
     # ------------------------------------------------------------------ basics
 
@@ -939,7 +941,10 @@ class Game:
     def judge_phase(self, player: Player) -> None:
         from .effects.tricks import resolve_delayed
 
-        for entry in list(reversed(player.judge_area)):
+        order = list(reversed(player.judge_area))
+        if self.lightning_first:
+            order.sort(key=lambda e: 0 if e.name_as == "闪电" else 1)
+        for entry in order:
             if not player.alive:
                 return
             if entry not in player.judge_area:

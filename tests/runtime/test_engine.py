@@ -136,3 +136,37 @@ def test_random_games_with_skills_keep_census() -> None:
             g.run(max_turns=2000)
             assert g.over
             g.check_card_census()
+
+
+class Weimu(TriggerSkill):
+    """锁定技，当你成为南蛮入侵的目标时，取消之。"""
+
+    name = "测试三"
+    pinyin = "ceshi_san"
+    compulsory = True
+    optional = False
+    timings = (Timing.TARGET_CONFIRMING,)
+
+    def can_trigger(self, ctx: SkillContext) -> bool:
+        from sgs.runtime.api import CardName
+
+        return ctx.use.card.name is CardName.SAVAGE_ASSAULT
+
+    def effect(self, ctx: SkillContext) -> None:
+        from sgs.runtime.api import cancel_target
+
+        cancel_target(ctx, ctx.owner)
+
+
+def test_cancel_target_window() -> None:
+    g = four(S("曹操", role="主公", hand=["南蛮入侵♠7"], answers=["南蛮入侵♠7"]), S("关羽", role="忠臣", skills=[Weimu]))
+    r = run_table(g)
+    assert [r.player(i).hp for i in (2, 3, 4)] == [4, 3, 3]
+
+
+def test_lightning_first_variant() -> None:
+    g = four(S("曹操", role="主公", judge=["闪电♠A", "乐不思蜀♠6"]), phase=Phase.JUDGE, draw_pile=["闪♥2", "桃♥3"])
+    g.lightning_first = True
+    run_table(g)
+    js = [e.data["card"] for e in g.log.entries if e.kind == "判定阶段"]
+    assert js == ["闪电♠A", "乐不思蜀♠6"]
