@@ -24,7 +24,7 @@ from ..game import Game, GameOver
 from ..player import GeneralSpec, Player, Role
 from ..result import GameResult, result_of
 
-__all__ = ["ROLE_TABLE", "identity_victory", "setup_identity_game", "play_identity_game", "apply_general"]
+__all__ = ["IdentityError", "ROLE_TABLE", "identity_victory", "setup_identity_game", "play_identity_game", "apply_general"]
 
 ROLE_TABLE: dict[int, tuple[int, int, int]] = {  # loyalists, rebels, renegades
     4: (1, 1, 1),
@@ -35,6 +35,10 @@ ROLE_TABLE: dict[int, tuple[int, int, int]] = {  # loyalists, rebels, renegades
 }
 
 LORD_CANDIDATES = ("曹操", "刘备", "孙权")
+
+
+class IdentityError(ValueError):
+    """The game cannot be set up (player count, pool too small, unknown general)."""
 
 
 def identity_victory(game: Game) -> GameOver | None:
@@ -75,12 +79,25 @@ def setup_identity_game(
     seed: int,
     agents: Sequence[Agent] | None = None,
     log_enabled: bool = True,
+    generals: Sequence[str] | None = None,
 ) -> Game:
-    """Deal roles, generals and starting hands; the returned game is ready to run."""
+    """Deal roles, generals and starting hands; the returned game is ready to run.
+
+    ``generals`` fixes the general of each seat in order (names from ``pool``;
+    no choosing then)."""
     if players not in ROLE_TABLE:
-        raise ValueError(f"identity mode takes 4 to 8 players, not {players}")
+        raise IdentityError(f"identity mode takes 4 to 8 players, not {players}")
     if len(pool) < players:
-        raise ValueError(f"general pool has {len(pool)} generals for {players} players")
+        raise IdentityError(f"general pool has {len(pool)} generals for {players} players")
+    fixed_generals: list[GeneralSpec] | None = None
+    if generals is not None:
+        if len(generals) != players:
+            raise IdentityError(f"{len(generals)} generals given for {players} seats")
+        by_name = {g.name: g for g in pool}
+        unknown = [n for n in generals if n not in by_name]
+        if unknown:
+            raise IdentityError(f"unknown general(s) {'、'.join(unknown)}; pool: {'、'.join(by_name)}")
+        fixed_generals = [by_name[n] for n in generals]
     rng = random.Random(seed)
     deck = standard_deck()
     draw_pile = list(deck)
@@ -98,6 +115,16 @@ def setup_identity_game(
     game = Game(ps, ags, deck, rng, draw_pile, identity_victory, log_enabled)
     game.log_event("开局", f"身份局 {players}人，种子 {seed}", players=players, seed=seed)
 
+    if fixed_generals is not None:
+        for p, g in zip(ps, fixed_generals):
+            apply_general(game, p, g)
+        for p in ps:
+            game.log_event(
+                "选将", f"{game.tag(p)} 体力{p.hp}/{p.max_hp} {p.kingdom.value}", player=p.seat, general=p.general.name
+            )
+        for p in ps:
+            game.draw(p, 4, "起始手牌")
+        return game
     remaining = list(pool)
     lord = ps[0]
     fixed = [g for g in remaining if g.name in LORD_CANDIDATES]
@@ -133,9 +160,14 @@ def play_identity_game(
     agents: Sequence[Agent] | None = None,
     max_turns: int | None = 2000,
     log_enabled: bool = True,
+    generals: Sequence[str] | None = None,
+    log_text: bool | None = None,
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
-    (the result then has ``winner=None``)."""
-    game = setup_identity_game(pool, players, seed, agents, log_enabled)
+    (the result then has ``winner=None``).  ``generals`` fixes each seat's general;
+    ``log_text=False`` (alias of ``log_enabled``) skips rendering log text."""
+    if log_text is not None:
+        log_enabled = log_text
+    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals)
     game.run(max_turns=max_turns)
     return result_of(game)
