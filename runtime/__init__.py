@@ -1,1 +1,20 @@
+"""The 三国杀 game runtime (import name ``sgs.runtime``).
 
+Module map:
+
+* ``api`` — the ONLY surface compiled skill modules import (``__all__``);
+* ``timing`` — :class:`Timing` windows, :class:`Phase`, :class:`Scope`;
+* ``skills`` — skill base classes and :class:`SkillContext`;
+* ``events`` — event records passed through the windows;
+* ``actions`` — one function per verb of the skill language, plus queries;
+* ``cards`` / ``zones`` / ``player`` / ``generals`` — data (deck from
+  ``data/cards_standard.tsv``, skill-less generals from ``data/generals.tsv``);
+* ``game`` — :class:`Game`: zones and moves, dispatch, hp/damage/dying/death, judge,
+  turns and phases;
+* ``cardflow`` — card use pipeline, responses (打出/使用 as answer), play phase;
+* ``effects`` — card effects (``basic``, ``tricks``, ``equipment``);
+* ``decisions`` / ``agents`` — typed decisions, RandomAgent, ScriptedAgent;
+* ``log`` / ``result`` — game log (text / JSON lines) and final state;
+* ``modes.identity`` — identity mode setup, victory, ``play_identity_game``;
+* ``testing`` — build a game from an explicit table (tests, scenario files).
+"""
