@@ -91,6 +91,7 @@ class Scenario:
     current: int
     phase: str
     until: str
+    turns: int | None
     draw_pile_top: tuple[str, ...]
     packages: tuple[str, ...]
     expect: Expectation
@@ -167,7 +168,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "packages"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "packages"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -180,6 +181,9 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if until not in UNTIL:
         raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
     packages = r.labels(head, "packages", "scenario") or ()
+    turns = r.opt_int(head, "turns", "scenario")
+    if turns is not None and turns < 1:
+        raise r.fail("scenario.turns", "应为正整数（运行的回合数）")
 
     raw_seats = doc.get("seats")
     if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
@@ -259,6 +263,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         current=current,
         phase=phase,
         until=until,
+        turns=turns,
         draw_pile_top=top,
         packages=tuple(packages),
         expect=expect,

@@ -1,0 +1,184 @@
+"""Run scenario files: set up a table, play the scripted choices, compare the end state.
+
+Input: a :class:`~sgs.compiler.scenario_format.Scenario` (see that module and the
+README's "Scenario files") and the pool of compiled generals (default: the bundled
+``skills/``, compiled with :func:`sgs.compiler.load_generals`).  Output: a
+:class:`ScenarioReport` listing every failed expectation with the actual value.
+
+A scenario fails when: an expectation is not met; a scripted answer matches no legal
+option (:class:`~sgs.runtime.agents.ScriptError`); scripted answers are left unused
+(the game never asked what the author expected it to ask); or the card census is
+broken.  Bad files raise :class:`ScenarioError`; the CLI prints them as messages.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from sgs.runtime.agents import ScriptedAgent, ScriptError
+from sgs.runtime.api import GeneralSpec
+from sgs.runtime.game import CensusError
+from sgs.runtime.result import GameResult
+from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
+from sgs.runtime.timing import Phase
+
+from .scenario_format import Scenario, ScenarioError, load_scenario
+
+__all__ = ["ScenarioReport", "collect_scenarios", "run_scenario", "run_scenario_file", "ScenarioError"]
+
+#: a scenario that runs "until the game ends" stops after this many turns
+MAX_TURNS = 500
+
+
+@dataclass
+class ScenarioReport:
+    """``name``, ``path``, ``failures`` (one Chinese line each, naming expected and
+    actual values), ``result`` (the final state, None if the table could not be
+    played) and ``log`` (the game log as text)."""
+
+    name: str
+    path: str
+    failures: list[str] = field(default_factory=list)
+    result: GameResult | None = None
+    log: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+@cache
+def _bundled_pool() -> tuple[GeneralSpec, ...]:
+    from sgs.compiler import load_generals
+
+    return load_generals(None)
+
+
+def collect_scenarios(paths: Iterable[Path]) -> list[Path]:
+    """Expand directories to their ``*.toml`` files (sorted); keep files as given."""
+    found: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            found.extend(sorted(p.rglob("*.toml")))
+        else:
+            found.append(p)
+    return found
+
+
+def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) -> GeneralSpec:
+    for g in pool:
+        if g.name == name:
+            return g
+    names = [g.name for g in pool]
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.3)
+    hint = f"（是否想写「{close[0]}」？）" if close else ""
+    raise ScenarioError(sc.path, f"seats[{seat}].general", f"未知武将「{name}」{hint}；可用：{'、'.join(names)}")
+
+
+def _multiset_diff(what: str, expected: Sequence[str], actual: Sequence[str]) -> str | None:
+    if Counter(expected) == Counter(actual):
+        return None
+    return f"{what}：预期 [{'、'.join(sorted(expected))}]，实际 [{'、'.join(sorted(actual))}]"
+
+
+def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> ScenarioReport:
+    """Play ``sc`` and compare; raises :class:`ScenarioError` for a table that cannot
+    be built (unknown general or card)."""
+    pool = _bundled_pool() if pool is None else pool
+    report = ScenarioReport(sc.name, sc.path)
+    seats = [
+        SeatSpec(
+            _general(sc, pool, s.general, i),
+            role=s.role,
+            hp=s.hp,
+            max_hp=s.max_hp,
+            hand=s.hand,
+            equips=s.equip,
+            judge=s.judge,
+            answers=[c if isinstance(c, str) else ",".join(c) for c in s.choices],
+        )
+        for i, s in enumerate(sc.seats, start=1)
+    ]
+    try:
+        game = build_game(seats, draw_pile=sc.draw_pile_top, current=sc.current, phase=Phase(sc.phase), seed=sc.seed)
+    except TableError as exc:
+        raise ScenarioError(sc.path, "seats", str(exc)) from None
+    turns = sc.turns if sc.turns is not None else (1 if sc.until == "回合结束" else MAX_TURNS)
+    try:
+        result = run_table(game, turns=turns)
+    except ScriptError as exc:
+        report.failures.append(f"脚本答案不合法：{exc}")
+        report.log = game.log.text()
+        return report
+    report.result = result
+    report.log = result.log.text()
+    try:
+        game.check_card_census()
+    except CensusError as exc:
+        report.failures.append(f"牌的去向不守恒：{exc}")
+    for seat, agent in enumerate(game.agents, start=1):
+        if isinstance(agent, ScriptedAgent) and agent.queue:
+            report.failures.append(f"{seat}号位 有未用到的脚本答案：{list(agent.queue)}（局面没有问到这些选择）")
+    _compare(sc, game.discard_pile, game.draw_pile, result, report)
+    return report
+
+
+def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object], result: GameResult, report: ScenarioReport) -> None:
+    ex = sc.expect
+    f = report.failures
+    if ex.winner is not None:
+        actual = result.winner or "无"
+        if actual != ex.winner:
+            f.append(f"胜者：预期 {ex.winner}，实际 {actual}")
+    elif sc.until == "游戏结束" and result.winner is None:
+        f.append(f"游戏在 {MAX_TURNS} 个回合内没有结束")
+    if ex.dead is not None:
+        dead = sorted(p.seat for p in result.players if not p.alive)
+        if dead != sorted(ex.dead):
+            f.append(f"阵亡座位：预期 {sorted(ex.dead)}，实际 {dead}")
+    for seat, se in sorted(ex.seats.items()):
+        p = result.player(seat)
+        who = f"{seat}号位 {p.general}"
+        for attr, label in (("hp", "体力"), ("max_hp", "体力上限")):
+            want = getattr(se, attr)
+            if want is not None and want != getattr(p, attr):
+                f.append(f"{who} {label}：预期 {want}，实际 {getattr(p, attr)}")
+        if se.alive is not None and se.alive != p.alive:
+            f.append(f"{who} 存活：预期 {'是' if se.alive else '否'}，实际 {'是' if p.alive else '否'}")
+        if se.hand_count is not None and se.hand_count != len(p.hand):
+            f.append(f"{who} 手牌数：预期 {se.hand_count}，实际 {len(p.hand)}（{'、'.join(p.hand)}）")
+        for exp, act, label in ((se.hand, p.hand, "手牌"), (se.equip, p.equips, "装备区"), (se.judge, p.judge_area, "判定区")):
+            if exp is not None and (msg := _multiset_diff(f"{who} {label}", exp, act)):
+                f.append(msg)
+    if ex.discard is not None and (msg := _multiset_diff("弃牌堆", ex.discard, [getattr(c, "label") for c in discard])):
+        f.append(msg)
+    if ex.draw_pile_top is not None:
+        top = [getattr(c, "label") for c in reversed(draw_pile)][: len(ex.draw_pile_top)]
+        if top != list(ex.draw_pile_top):
+            f.append(f"牌堆顶：预期 {list(ex.draw_pile_top)}，实际 {top}")
+    lines = [e.text for e in result.log.entries]
+    pos = 0
+    for want in ex.events:
+        while pos < len(lines) and want not in lines[pos]:
+            pos += 1
+        if pos == len(lines):
+            f.append(f"事件顺序：在前一个预期事件之后没有找到含「{want}」的日志行")
+            break
+        pos += 1
+    for banned in ex.absent_events:
+        hit = next((ln for ln in lines if banned in ln), None)
+        if hit is not None:
+            f.append(f"不应出现的事件「{banned}」出现了：{hit}")
+
+
+def run_scenario_file(path: Path, pool: Sequence[GeneralSpec] | None = None) -> ScenarioReport:
+    """Load and run one file; a bad file becomes a one-line failure, not an exception."""
+    try:
+        return run_scenario(load_scenario(path), pool)
+    except ScenarioError as exc:
+        return ScenarioReport(path.stem, str(path), [str(exc)])
