@@ -60,7 +60,11 @@ def check(
     text = render_diagnostics(diags, fmt.value)
     if text:
         out.print(text, markup=False)
-    if any(d.severity == "error" for d in diags):
+    errors = sum(d.severity == "error" for d in diags)
+    if fmt is not Format.json:
+        warnings = sum(d.severity == "warning" for d in diags)
+        err.print(f"检查完毕：{errors} 个错误，{warnings} 个警告" if diags else "检查完毕：没有发现问题")
+    if errors:
         raise typer.Exit(1)
 
 
@@ -111,7 +115,7 @@ def scenario(
 
 @app.command()
 def play(
-    players: Annotated[int, typer.Option("--players", "-n", help="人数（4–8）")] = 5,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="人数（4–8；默认 5，或 --generals 的个数）")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="随机种子")] = 1,
     generals: Annotated[Optional[str], typer.Option("--generals", help="按座次指定武将，逗号分隔：曹操,刘备,…")] = None,
     log: Annotated[LogFormat, typer.Option("--log", help="text | json")] = LogFormat.text,
@@ -128,7 +132,9 @@ def play(
         raise typer.Exit(1) from None
     chosen: list[str] | None = None
     if generals:
-        chosen = [g.strip() for g in generals.replace("，", ",").split(",") if g.strip()]
+        chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
+    if players is None:
+        players = len(chosen) if chosen else 5
     try:
         result = play_identity_game(pool, players=players, seed=seed, generals=chosen)
     except IdentityError as exc:
@@ -151,3 +157,7 @@ def bench(
 def main() -> None:
     """Entry point of the ``sgs`` script."""
     app()
+
+
+if __name__ == "__main__":
+    main()

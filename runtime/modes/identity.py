@@ -86,17 +86,17 @@ def setup_identity_game(
     ``generals`` fixes the general of each seat in order (names from ``pool``;
     no choosing then)."""
     if players not in ROLE_TABLE:
-        raise IdentityError(f"identity mode takes 4 to 8 players, not {players}")
+        raise IdentityError(f"身份局人数应为 4 到 8 人，而不是 {players} 人")
     if len(pool) < players:
-        raise IdentityError(f"general pool has {len(pool)} generals for {players} players")
+        raise IdentityError(f"武将池只有 {len(pool)} 名武将，不够 {players} 人")
     fixed_generals: list[GeneralSpec] | None = None
     if generals is not None:
         if len(generals) != players:
-            raise IdentityError(f"{len(generals)} generals given for {players} seats")
+            raise IdentityError(f"给出了 {len(generals)} 名武将，但有 {players} 个座位（--generals 的个数须等于人数）")
         by_name = {g.name: g for g in pool}
         unknown = [n for n in generals if n not in by_name]
         if unknown:
-            raise IdentityError(f"unknown general(s) {'、'.join(unknown)}; pool: {'、'.join(by_name)}")
+            raise IdentityError(f"未知武将：{'、'.join(unknown)}；可用：{'、'.join(by_name)}")
         fixed_generals = [by_name[n] for n in generals]
     rng = random.Random(seed)
     deck = standard_deck()

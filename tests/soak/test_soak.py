@@ -1,0 +1,46 @@
+"""Soak: 200 seeded random identity games (4–8 players) with the compiled standard
+generals.  Every game must end with the winner its final table implies, no exception
+may escape, and every card of the 104-card deck must sit in exactly one zone after
+every turn (rules: 001 胜利条件; DESIGN §5)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from sgs.compiler import load_generals
+from sgs.runtime.api import GeneralSpec
+from sgs.runtime.modes.identity import setup_identity_game
+from sgs.runtime.player import Role
+
+GAMES = 200
+MAX_TURNS = 2000
+
+
+@cache
+def pool() -> tuple[GeneralSpec, ...]:
+    return load_generals(None)
+
+
+def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str:
+    """The identity victory rule, written independently of the runtime."""
+    alive = [r for r, a in roles_alive if a]
+    if Role.LORD not in alive:
+        return "内奸" if alive == [Role.RENEGADE] else "反贼"
+    assert not any(r in (Role.REBEL, Role.RENEGADE) for r in alive), "game over with lord and enemies alive"
+    return "主公"
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_game_ends_with_the_right_winner(seed: int) -> None:
+    players = 4 + seed % 5
+    game = setup_identity_game(pool(), players, seed, log_enabled=False)
+    game.check_card_census()
+    turns = 0
+    while not game.over and turns < MAX_TURNS:
+        game.run(max_turns=1)
+        game.check_card_census()
+        turns += 1
+    assert game.over, f"seed {seed}: no winner after {MAX_TURNS} turns"
+    assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])
