@@ -1,0 +1,82 @@
+"""The `sgs` command line: user mistakes end in a message and an exit code, never a
+traceback (DESIGN §3 Diagnostics)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sgs.compiler.cli import app
+
+runner = CliRunner()
+
+BAD = "扩展包 测试\n武将 张三 魏 4体力 男\n奸雄：每当你受到一次伤害后，你可以获得对你照成伤害的牌。\n"
+
+
+def test_check_reports_file_line_col_and_suggestion(tmp_path: Path) -> None:
+    f = tmp_path / "bad.sgs"
+    f.write_text(BAD, encoding="utf-8")
+    r = runner.invoke(app, ["check", str(f), "--format", "short"])
+    assert r.exit_code == 1
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert ":3:22: error[E0103]" in r.output
+    r = runner.invoke(app, ["check", str(f)])
+    assert "造成" in r.output and "Traceback" not in r.output
+
+
+def test_check_json_is_data(tmp_path: Path) -> None:
+    f = tmp_path / "bad.sgs"
+    f.write_text(BAD, encoding="utf-8")
+    r = runner.invoke(app, ["check", str(f), "--format", "json"])
+    assert r.exit_code == 1
+    data = json.loads(r.stdout)
+    assert "E0103" in json.dumps(data)
+
+
+def test_check_bundled_skills_is_clean() -> None:
+    r = runner.invoke(app, ["check", str(Path(__file__).parents[2] / "skills")])
+    assert r.exit_code == 0, r.output
+
+
+def test_compile_writes_a_module(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["compile", str(Path(__file__).parents[2] / "skills"), "-o", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    (module,) = tmp_path.glob("*.py")
+    text = module.read_text(encoding="utf-8")
+    assert "奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。" in text
+    assert "class Jianxiong" in text
+
+
+def test_play_default_ends_with_a_winner() -> None:
+    r = runner.invoke(app, ["play"])
+    assert r.exit_code == 0, r.output
+    assert r.output.rstrip().splitlines()[-1].split("] ", 1)[1].startswith("游戏结束")
+
+
+def test_play_fixed_generals_seats_exactly_those() -> None:
+    r = runner.invoke(app, ["play", "--generals", "曹操,刘备,关羽,吕布", "--seed", "5", "--log", "json"])
+    assert r.exit_code == 0, r.output
+    picks = [json.loads(line) for line in r.output.splitlines() if '"kind": "选将"' in line]
+    assert [p["general"] for p in picks] == ["曹操", "刘备", "关羽", "吕布"]
+
+
+def test_play_bad_options_are_messages() -> None:
+    for args in (["play", "--players", "3"], ["play", "--generals", "曹操,刘备"], ["play", "--generals", "曹操,刘备,关羽,张三"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, args
+        assert "错误" in r.output and "Traceback" not in r.output
+
+
+def test_missing_file_is_a_message() -> None:
+    r = runner.invoke(app, ["check", "no/such/file.sgs"])
+    assert r.exit_code == 2 and "找不到" in r.output
+
+
+def test_scenario_with_a_bad_key_is_reported(tmp_path: Path) -> None:
+    f = tmp_path / "s.toml"
+    f.write_text('[scenario]\nphase = "出牌"\n[[seats]]\ngeneral="曹操"\nrole="主公"\n[[seats]]\ngeneral="刘备"\nrole="反贼"\n', encoding="utf-8")
+    r = runner.invoke(app, ["scenario", str(f)])
+    assert r.exit_code == 1
+    assert "scenario.phase" in r.output and "出牌阶段" in r.output
