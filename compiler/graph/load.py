@@ -1,0 +1,52 @@
+"""Reading packages for the analysis (parse → lower, through the compiler's own entry points)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from .. import ir
+from ..diagnostics import Diagnostic
+from ..lower import lower_package
+from ..parse import parse_text
+
+__all__ = ["load_packages", "load_text", "standard_packages", "SKILLS_DIR"]
+
+#: the bundled sources (skills/ …)
+SKILLS_DIR = Path(__file__).resolve().parent.parent.parent / "skills"
+
+
+def _files(paths: Iterable[Path | str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out.extend(sorted(p.rglob("*.sgs")) if p.is_dir() else [p])
+    return out
+
+
+def load_text(text: str, file: str) -> tuple[ir.Package | None, list[Diagnostic]]:
+    """Parse and lower one file's text."""
+    res = parse_text(text, file)
+    diags = list(res.diagnostics)
+    if res.tree is None:
+        return None, diags
+    pkg, more = lower_package(res.tree, file, res.text)
+    return pkg, diags + list(more)
+
+
+def load_packages(paths: Iterable[Path | str]) -> tuple[list[ir.Package], list[Diagnostic]]:
+    """Every .sgs file under ``paths`` (files or folders), lowered; files that fail
+    are left out and their diagnostics returned."""
+    pkgs: list[ir.Package] = []
+    diags: list[Diagnostic] = []
+    for f in _files(paths):
+        pkg, d = load_text(f.read_text(encoding="utf-8"), str(f))
+        diags.extend(d)
+        if pkg is not None:
+            pkgs.append(pkg)
+    return pkgs, diags
+
+
+def standard_packages() -> list[ir.Package]:
+    """The bundled 标准版 sources (skills/standard)."""
+    pkgs, _ = load_packages([SKILLS_DIR / "standard"])
+    return pkgs
