@@ -13,7 +13,7 @@ identity = pytest.importorskip("sgs.runtime.modes.identity")
 
 def test_compiled_generals_play_games(tmp_path: Path) -> None:
     gens = load_generals(None, cache_dir=tmp_path)
-    assert len(gens) == 13 and all(g.skills for g in gens)
+    assert len(gens) >= 13 and all(g.skills for g in gens)
     finished = 0
     for seed in range(25):
         result = identity.play_identity_game(gens, 5, seed, log_enabled=False)
