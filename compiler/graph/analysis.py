@@ -40,6 +40,7 @@ Static conflicts
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
@@ -456,7 +457,7 @@ def _card_burst(card: str) -> _Burst:
             s.append(_Slot(w, player, card, f"{EVENT_OF[w]}:{i}", source, "T" if user_side else source))
     s.append(_Slot(T.CARD_USE_FINISHED.value, "S", card, "使用", None, None))
     return _Burst(
-        f"【{card}】的结算",
+        f"【{card}】",
         tuple(s),
         eff.multi,
         None,
@@ -465,6 +466,14 @@ def _card_burst(card: str) -> _Burst:
 
 
 _ROLE_KEY = {Role.SELF: "S", Role.OTHER: "T", Role.ANY: "*", Role.NONE: None}
+
+
+def _card_order(name: str) -> tuple[int, str]:
+    """The runtime's card order (杀, 闪, 桃, … tricks, equipment): a stable, familiar order."""
+    from ...runtime.cards import CardName
+
+    names = [c.value for c in CardName]
+    return (names.index(name) if name in names else len(names), name)
 
 
 def _skill_bursts(info: SkillInfo) -> Iterator[_Burst]:
@@ -594,6 +603,7 @@ class OrderPair:
     burst: str
     obj: str
     same_window: bool
+    bursts: tuple[str, ...] = ()
 
 
 def _bind(
@@ -630,11 +640,12 @@ def _bind(
 def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> list[OrderPair]:
     if live is None:
         live, _ = live_analysis(tg)
-    bursts: list[_Burst] = [_card_burst(c) for c in tg.cards]
+    bursts: list[_Burst] = [_card_burst(c) for c in sorted(tg.cards, key=_card_order)]
     for info in tg.skills.values():
         if info.node in live:
             bursts.extend(_skill_bursts(info))
     found: dict[frozenset[str], OrderPair] = {}
+    seen_in: dict[frozenset[str], list[str]] = {}
     order = list(tg.skills)
     infos = [i for i in tg.skills.values() if i.node in live and i.listeners]
     for burst in bursts:
@@ -642,9 +653,9 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
         for idx, slot in enumerate(burst.slots):
             for info in infos:
                 for lst in info.listeners:
-                    b = _bind(info, lst, slot, burst)
-                    if b is not None:
-                        fired.append((idx, info, lst, b[0], b[1]))
+                    bound = _bind(info, lst, slot, burst)
+                    if bound is not None:
+                        fired.append((idx, info, lst, bound[0], bound[1]))
         for (i1, a, la, oa, ba), (i2, b, lb, ob, bb) in itertools.combinations(fired, 2):
             if a.owner == b.owner:
                 continue  # one player orders his own skills
@@ -667,7 +678,10 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
                 continue
             key = frozenset((a.node, b.node))
             if key in found:
+                if burst.name not in seen_in[key]:
+                    seen_in[key].append(burst.name)
                 continue
+            seen_in[key] = [burst.name]
             first, second, w1, w2 = (a, b, s1.window, s2.window) if i1 <= i2 else (b, a, s2.window, s1.window)
             if i1 == i2 or (s1.window == s2.window):
                 # same window: seat order; list in source order
@@ -681,7 +695,7 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
                 who = ""
             obj = f"{who}的{_FACET_WORD[hit[0].facet]}" if who else _FACET_WORD[hit[0].facet]
             found[key] = OrderPair(first, second, w1, w2, burst.name, obj, s1.window == s2.window)
-    pairs = list(found.values())
+    pairs = [dataclasses.replace(p, bursts=tuple(seen_in[k])) for k, p in found.items()]
     pairs.sort(key=lambda p: (order.index(p.first.node), order.index(p.second.node)))
     return pairs
 
@@ -704,15 +718,16 @@ def _pair_findings(pairs: Iterable[OrderPair]) -> list[Finding]:
         for lst in p.second.listeners:
             if lst.window == p.second_window:
                 lb = lst.span
+        where = "、".join(p.bursts[:3]) + ("等" if len(p.bursts) > 3 else "")
         out.append(
             Finding(
                 "W0603",
                 "warning",
-                f"结算顺序影响结果：{a.label}与{b.label}在{p.burst}中都作用于{p.obj}",
+                f"结算顺序影响结果：{a.label}与{b.label}在{p.burst}{'的结算' if p.burst.startswith('【') else ''}中都作用于{p.obj}",
                 (a, b),
                 (la, lb),
                 windows=(p.first_window, p.second_window),
-                notes=(order_note,),
+                notes=(order_note, f"见于：{where}"),
             )
         )
     return out
@@ -736,7 +751,7 @@ def _settings(info: SkillInfo) -> Iterator[_Setting]:
             m = a.modifier
             if isinstance(m, ir.DuelResponseCount):
                 yield _Setting(
-                    f"与你【{m.duel.name}】的角色每次需{m.mode.value}的【{m.card.name}】数", f"{m.count}张", info, a.span, False
+                    f"与你【{m.duel.name}】的角色每次需{m.mode.value}的【{m.card.name}】数", f"{_cn(m.count)}张", info, a.span, False
                 )
             elif isinstance(m, ir.UnlimitedCard):
                 yield _Setting(f"你于{m.phase}使用【{m.card.name}】的次数", "任意", info, a.span, False)
@@ -749,8 +764,12 @@ def _settings(info: SkillInfo) -> Iterator[_Setting]:
                     yield _Setting(f"抵消你使用的【{e.card.name}】所需的【{e.by.name}】", "不可响应", info, e.span, chance)
                 elif isinstance(e, ir.RequireResponses):
                     yield _Setting(
-                        f"抵消你使用的【{card}】所需的【{e.card.name}】", f"需连续{e.mode.value}{e.count}张", info, e.span, chance
+                        f"抵消你使用的【{card}】所需的【{e.card.name}】", f"需连续{e.mode.value}{_cn(e.count)}张", info, e.span, chance
                     )
+
+
+def _cn(n: int) -> str:
+    return {1: "一", 2: "两", 3: "三", 4: "四", 5: "五"}.get(n, str(n))
 
 
 def static_conflicts(tg: TriggerGraph) -> list[Finding]:

@@ -131,12 +131,14 @@ def build_graph(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES)
         return n
 
     # the game's own flow
-    g.add_node(RULE_NODE, kind="rule", label="规则（回合、阶段、弃牌、死亡）")
+    g.add_node(RULE_NODE, kind="rule", label="规则与任意牌\n（回合、阶段、使用/打出/弃置牌、死亡）")
     for w, pre in RULE_WINDOWS.items():
         if pre is None:
             g.add_edge(RULE_NODE, window(w), kind="opens", verb="规则", role="当前回合角色")
         else:
             g.add_edge(window(pre), window(w), kind="leads")
+    for w in (Timing.CARD_USING.value, Timing.CARD_USE_FINISHED.value, Timing.CARD_RESPONDING.value):
+        g.add_edge(RULE_NODE, window(w), kind="opens", verb="规则", role="任一角色")
 
     # skills
     for info in skills.values():
@@ -184,5 +186,7 @@ def build_graph(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES)
         for conv in info.conversions:
             g.add_edge(info.node, card_node(conv.card), kind="converts", mode=conv.mode.value)
             if conv.mode in (ir.Mode.RESPOND, ir.Mode.BOTH):
-                g.add_edge(info.node, window(Timing.CARD_RESPONDING.value), kind="opens", verb="打出", role="自己")
+                # not a verb of the table: responding with a converted card (武圣 打出【杀】)
+                g.add_edge(info.node, window(Timing.CARD_RESPONDING.value), kind="opens", verb="打出", role="自己",
+                           via="conversion")
     return TriggerGraph(g, skills, rules, pkgs, tuple(sorted(cards)))

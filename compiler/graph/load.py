@@ -48,5 +48,10 @@ def load_packages(paths: Iterable[Path | str]) -> tuple[list[ir.Package], list[D
 
 def standard_packages() -> list[ir.Package]:
     """The bundled 标准版 sources (skills/standard)."""
-    pkgs, _ = load_packages([SKILLS_DIR / "standard"])
+    folder = SKILLS_DIR / "standard"
+    try:
+        folder = folder.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    pkgs, _ = load_packages([folder])
     return pkgs

@@ -17,7 +17,9 @@ from typing import Iterable
 import networkx as nx
 
 from .analysis import Finding
+from ...runtime.timing import Timing
 from .build import RULE_NODE, TriggerGraph
+from .model import card_matches
 
 __all__ = ["to_dot", "render_graph", "neighbourhood", "GraphvizMissing"]
 
@@ -37,12 +39,16 @@ _VERB_COLOUR = {
 }
 
 
+_KINGDOM_FILL = {"魏": "#dfe9f7", "蜀": "#f9e0dc", "吴": "#dff2e1", "群": "#eeeeee", "神": "#fff1c1"}
+
+
 class GraphvizMissing(RuntimeError):
     """SVG/PNG needs Graphviz's ``dot`` program; the .dot file was written anyway."""
 
 
 def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string literal (newlines become centred line breaks)."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def neighbourhood(tg: TriggerGraph, skill: str, radius: int = 2) -> set[str]:
@@ -57,6 +63,33 @@ def neighbourhood(tg: TriggerGraph, skill: str, radius: int = 2) -> set[str]:
     return keep
 
 
+_GENERIC = frozenset(
+    {Timing.CARD_USING.value, Timing.CARD_USE_FINISHED.value, Timing.CARDS_LOST.value, Timing.CARD_RESPONDING.value}
+)
+
+
+def _listeners_at(tg: TriggerGraph, window_id: str) -> list[str | None]:
+    """Card filters of the listeners on a window (None = any card)."""
+    g = tg.graph
+    return [d.get("card") for _, v, d in g.out_edges(window_id, data=True) if d["kind"] == "listens"]
+
+
+def _keep_edge(tg: TriggerGraph, u: str, v: str, d: dict[str, object]) -> bool:
+    """Card→window edges are drawn only where they can trigger someone: the window
+    has a listener whose card filter the card satisfies (the generic use/lose
+    windows only for listeners that name a card; otherwise the rule node stands
+    for "any card")."""
+    g = tg.graph
+    if g.nodes[u]["kind"] != "card" or d["kind"] != "opens":
+        return True
+    card = str(g.nodes[u]["label"]).strip("【】")
+    filters = _listeners_at(tg, v)
+    label = str(g.nodes[v]["label"])
+    if label in _GENERIC:
+        return any(f is not None and card_matches(f, card) for f in filters)
+    return any(card_matches(f, card) for f in filters)
+
+
 def _relevant(tg: TriggerGraph) -> set[str]:
     g = tg.graph
     keep: set[str] = {n for n, d in g.nodes(data=True) if d["kind"] == "skill"}
@@ -68,10 +101,28 @@ def _relevant(tg: TriggerGraph) -> set[str]:
         if listened or by_skill:
             keep.add(n)
     for n, d in g.nodes(data=True):
-        if d["kind"] in ("card", "rule"):
-            if any(v in keep for v in g.successors(n)) or any(u in keep for u in g.predecessors(n)):
+        if d["kind"] == "rule":
+            keep.add(n)
+        elif d["kind"] == "card":
+            uses = any(
+                v in keep and _keep_edge(tg, n, v, ed) for _, v, ed in g.out_edges(n, data=True) if ed["kind"] == "opens"
+            )
+            if uses:
                 keep.add(n)
     return keep
+
+
+_LEGEND = (
+    "蓝线：时机→监听它的技能（【牌】为牌名限制）；彩色线：技能或牌→它能打开的时机"
+    "（红 伤害/失去体力，紫 判定/改判，绿 牌的移动，蓝 回复体力，灰 使用/打出）\n"
+    "红色粗线：无界循环；橙色粗线：有界循环；橙色虚线：结算顺序敏感；灰色虚框：永不发动；粗框：锁定技；→【牌】：视为技/代打产生的牌"
+)
+
+
+def _title(tg: TriggerGraph, skill: str | None) -> str:
+    names = list(dict.fromkeys(p.name for p in tg.packages))
+    what = f"技能“{skill}”的邻域" if skill else "、".join(names)
+    return f"三国杀触发图：{what}（规则集：{tg.rules.name}）\n{_LEGEND}"
 
 
 def to_dot(
@@ -97,52 +148,61 @@ def to_dot(
                     bad_cycle.add((u, v))
     lines = [
         "digraph trigger_graph {",
-        f"  graph [rankdir=LR, fontname={_q(_FONT)}, fontsize=12, nodesep=0.15, ranksep=1.1, "
-        f"label={_q('三国杀触发图：' + ('技能 ' + skill + ' 的邻域' if skill else '、'.join(p.name for p in tg.packages)) + '（规则集：' + tg.rules.name + '）')}, labelloc=t];",
+        f"  graph [rankdir=LR, fontname={_q(_FONT)}, fontsize=12, nodesep=0.12, ranksep=1.6, newrank=true, "
+        f"label={_q(_title(tg, skill))}, labelloc=t];",
         f"  node [fontname={_q(_FONT)}, fontsize=11];",
         f"  edge [fontname={_q(_FONT)}, fontsize=9, arrowsize=0.6];",
     ]
-    # cards and the rules on the left
-    lines.append("  subgraph cluster_cards { label=\"牌与规则\"; style=rounded; color=\"#bbbbbb\";")
-    for n in sorted(nodes):
+    # three columns: cards and the rules | windows (runtime order) | skills (by general)
+    left = [n for n in sorted(nodes) if g.nodes[n]["kind"] in ("card", "rule")]
+    left.sort(key=lambda n: (g.nodes[n]["kind"] != "rule", n))
+    lines.append("  subgraph openers { rank=min;")
+    for n in left:
         d = g.nodes[n]
         if d["kind"] == "card":
             lines.append(f"    {_q(n)} [label={_q(d['label'])}, shape=note, style=filled, fillcolor=\"#fff6d5\"];")
-        elif d["kind"] == "rule":
+        else:
             lines.append(f"    {_q(n)} [label={_q(d['label'])}, shape=component, style=filled, fillcolor=\"#eeeeee\"];")
     lines.append("  }")
-    # windows in the middle, in runtime order
-    for n in sorted((n for n in nodes if g.nodes[n]["kind"] == "window"), key=lambda n: g.nodes[n]["order"]):
+    windows = sorted((n for n in nodes if g.nodes[n]["kind"] == "window"), key=lambda n: g.nodes[n]["order"])
+    lines.append("  subgraph windows { rank=same;")
+    for n in windows:
         lines.append(
-            f"  {_q(n)} [label={_q(g.nodes[n]['label'])}, shape=ellipse, style=filled, fillcolor=\"#dbeafe\", color=\"#5b8def\"];"
+            f"    {_q(n)} [label={_q(g.nodes[n]['label'])}, shape=ellipse, style=filled, fillcolor=\"#dbeafe\", color=\"#5b8def\"];"
         )
-    # skills grouped by general
-    by_general: dict[tuple[str, str], list[str]] = {}
-    for info in tg.skills.values():
-        if info.node in nodes:
-            by_general.setdefault(info.owner, []).append(info.node)
-    for i, ((pkg, gen), ns) in enumerate(by_general.items()):
-        info0 = tg.skills[ns[0]]
+    lines.append("  }")
+    # keep the window column in runtime order
+    for u, v in zip(windows, windows[1:]):
+        lines.append(f"  {_q(u)} -> {_q(v)} [style=invis];")
+    lines.append("  subgraph skills { rank=max;")
+    skill_nodes = [i for i in tg.skills.values() if i.node in nodes]
+    for info in skill_nodes:
+        n = info.node
+        style = "filled,rounded"
+        fill = _KINGDOM_FILL.get(info.general.kingdom, "#ffffff")
+        colour = "#333333"
+        pen = "1"
+        if info.skill.compulsory:
+            pen = "2"
+        if n in dead:
+            style, fill, colour = "filled,rounded,dashed", "#eeeeee", "#999999"
+        if n in focus:
+            pen = "3"
+            colour = "#d35400"
+        tag = "（锁定技）" if info.skill.compulsory else ""
+        made = "、".join(dict.fromkeys(f"【{c.card}】" for c in info.conversions))
+        if made:
+            tag += f" →{made}"
         lines.append(
-            f"  subgraph cluster_g{i} {{ label={_q(f'{gen}（{info0.general.kingdom}·{pkg}）')}; style=rounded; color=\"#999999\";"
+            f"    {_q(n)} [label={_q(info.ref.general + '·' + info.ref.skill + tag)}, shape=box, style={_q(style)}, "
+            f"fillcolor={_q(fill)}, color={_q(colour)}, penwidth={pen}];"
         )
-        for n in ns:
-            info = tg.skills[n]
-            style = "filled"
-            fill = "#fde2e2" if info.skill.compulsory else "#ffffff"
-            colour = "#333333"
-            if n in dead:
-                style, fill, colour = "filled,dashed", "#eeeeee", "#999999"
-            if n in focus:
-                fill = "#ffe08a"
-            tag = "（锁定技）" if info.skill.compulsory else ""
-            lines.append(
-                f"    {_q(n)} [label={_q(info.ref.skill + tag)}, shape=box, style={_q(style + ',rounded')}, fillcolor={_q(fill)}, color={_q(colour)}];"
-            )
-        lines.append("  }")
+    lines.append("  }")
+    for s1, s2 in zip(skill_nodes, skill_nodes[1:]):
+        lines.append(f"  {_q(s1.node)} -> {_q(s2.node)} [style=invis];")
     seen: set[tuple[str, str, str]] = set()
     for u, v, d in sorted(g.edges(data=True), key=lambda e: (e[0], e[1], str(e[2].get("kind")), str(e[2].get("verb")))):
-        if u not in nodes or v not in nodes:
+        if u not in nodes or v not in nodes or not _keep_edge(tg, u, v, d):
             continue
         kind = d["kind"]
         key = (u, v, kind if kind != "opens" else str(d.get("verb")))
@@ -158,13 +218,15 @@ def to_dot(
             colour = _VERB_COLOUR.get(verb, "#555555")
             attrs += [f"color={_q(colour)}", f"fontcolor={_q(colour)}"]
             if g.nodes[u]["kind"] == "skill":
-                attrs.append(f"label={_q(verb)}")
+                attrs += [f"tooltip={_q(verb)}", "constraint=false"]
             else:
                 attrs.append("style=dotted")
         elif kind == "repeats":
-            attrs += ["color=\"#8e44ad\"", f"label={_q('再次判定')}"]
+            attrs += ["color=\"#8e44ad\"", f"label={_q('再次判定')}", "constraint=false"]
+        elif kind in ("converts", "answers", "uses") and skill is None:
+            continue  # shown in the skill's label / implied by the card's own edges
         elif kind == "converts":
-            attrs += ["color=\"#7f8c8d\"", "style=dashed", f"label={_q('当' + '' if False else '视为')}"]
+            attrs += ["color=\"#7f8c8d\"", "style=dashed", f"label={_q('视为')}", "constraint=false"]
         elif kind in ("answers", "uses"):
             attrs += ["color=\"#bbbbbb\"", "style=dashed", f"label={_q('响应' if kind == 'answers' else '使用')}"]
         elif kind == "leads":
