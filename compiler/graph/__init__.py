@@ -27,6 +27,7 @@ from .analysis import (
     order_sensitive_pairs,
     static_conflicts,
     to_diagnostics,
+    graph_diagnostics,
 )
 from .build import SkillInfo, TriggerGraph, build_graph
 from .load import load_packages, load_text, standard_packages
@@ -45,6 +46,7 @@ __all__ = [
     "order_sensitive_pairs",
     "static_conflicts",
     "to_diagnostics",
+    "graph_diagnostics",
     "SkillInfo",
     "TriggerGraph",
     "build_graph",

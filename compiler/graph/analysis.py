@@ -54,6 +54,7 @@ from ...runtime.timing import Timing
 from .build import SkillInfo, TriggerGraph, build_graph
 from .model import (
     EVENT_OF,
+    RULE_WINDOWS,
     SOURCE_WINDOWS,
     STANDARD_RULES,
     Emission,
@@ -80,6 +81,8 @@ __all__ = [
     "dead_skills",
     "static_conflicts",
     "to_diagnostics",
+    "graph_diagnostics",
+    "live_analysis",
 ]
 
 T = Timing
@@ -214,11 +217,9 @@ def _matches(op: _Opening, lst: Listener) -> bool:
 def live_analysis(tg: TriggerGraph) -> tuple[set[str], list[tuple[SkillInfo, Listener]]]:
     """(live skill nodes, dead listeners): a fixed point from the rules, the deck's
     cards and the skills a player can start."""
-    openings: list[_Opening] = [
-        _Opening(w, None, None, Role.ANY) for w, pre in _rule_windows_closed().items()
-    ]
-    cards = [c for c in tg.cards]
-    for c in cards:
+    # the flow windows: 死亡时/死亡后 need 濒死, which every deck's damage cards open
+    openings: list[_Opening] = [_Opening(w, None, None, Role.ANY) for w in RULE_WINDOWS]
+    for c in tg.cards:
         openings.extend(_card_openings(c))
     live: set[str] = set()
 
@@ -231,7 +232,6 @@ def live_analysis(tg: TriggerGraph) -> tuple[set[str], list[tuple[SkillInfo, Lis
     for info in tg.skills.values():
         if info.initiated or not info.listeners:
             add(info)
-    # death needs 濒死
     changed = True
     while changed:
         changed = False
@@ -253,14 +253,6 @@ def live_analysis(tg: TriggerGraph) -> tuple[set[str], list[tuple[SkillInfo, Lis
             ):
                 dead.append((info, lst))
     return live, dead
-
-
-def _rule_windows_closed() -> dict[str, None]:
-    # 死亡时/死亡后 need 濒死, which any damage card opens; the standard decks all
-    # have damage cards, so the flow windows are all open.
-    from .model import RULE_WINDOWS
-
-    return {w: None for w in RULE_WINDOWS}
 
 
 # ---------------------------------------------------------------- dead skills
@@ -575,6 +567,10 @@ def _touches(effects: Sequence[ir.Effect], bind: dict[ir.Who, str | None], judge
             cards(e.actor, e.cards.zone, "take")
         elif isinstance(e, (ir.ForbidJink, ir.RequireResponses)):
             out.add(_Touch("card_rule", "event", "set"))
+        elif isinstance(getattr(e, "to", None), ir.PlayerRef):  # other verbs that hand cards out
+            k = key(getattr(e, "to"))
+            if k is not None:
+                out.add(_Touch("hand", k, "add"))
     return out
 
 
@@ -814,6 +810,11 @@ def analyze_graph(tg: TriggerGraph) -> list[Finding]:
 def analyze(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Finding]:
     """Build the trigger graph of ``packages`` under ``rules`` and return its findings."""
     return analyze_graph(build_graph(packages, rules))
+
+
+def graph_diagnostics(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Diagnostic]:
+    """``to_diagnostics(analyze(packages, rules))``: what ``sgs check`` adds."""
+    return to_diagnostics(analyze(packages, rules))
 
 
 def to_diagnostics(findings: Iterable[Finding]) -> list[Diagnostic]:

@@ -380,7 +380,7 @@ def walk(
             for o in e.options:
                 yield from walk(o.effects, optional=opt, choice=True, chance=chance)
         else:
-            yield e, optional or e.optional, choice, chance
+            yield e, optional or bool(getattr(e, "optional", False)), choice, chance
 
 
 def window_role(e: ir.Effect, window: str) -> Role:
@@ -391,8 +391,9 @@ def window_role(e: ir.Effect, window: str) -> Role:
         if window == T.CARDS_LOST.value:
             return rel(e.what.owner) if isinstance(e.what, ir.OwnedCard) else Role.NONE
         return rel(e.actor)
-    if isinstance(e, ir.Give):
-        return rel(e.to) if window == T.CARDS_OBTAINED.value else rel(e.actor)
+    to = getattr(e, "to", None)  # 交给, 分配牌 …: the receiver gains
+    if window == T.CARDS_OBTAINED.value and isinstance(to, ir.PlayerRef):
+        return rel(to)
     actor = getattr(e, "actor", None)
     return rel(actor) if isinstance(actor, ir.PlayerRef) else Role.SELF
 
@@ -439,6 +440,19 @@ def emissions_of(skill: ir.Skill) -> list[Emission]:
     return out
 
 
+def _card_class_word(t: ir.TimingSpec) -> str | None:
+    """A timing's card class (集智: 非延时类锦囊牌) as a :data:`CARD_CATEGORIES` word.
+
+    Read with ``getattr``: ``TimingSpec.card_class`` is being added to the IR now."""
+    cc = getattr(t, "card_class", None)
+    if cc is None:
+        return None
+    kind = str(getattr(cc, "kind", ""))
+    if getattr(cc, "non_delayed", False) and kind.startswith("锦囊"):
+        return "非延时类锦囊牌"
+    return kind if kind in CARD_CATEGORIES else None
+
+
 def listeners_of(skill: ir.Skill) -> list[Listener]:
     """The windows a skill listens on (one per triggered/replacement ability)."""
     out: list[Listener] = []
@@ -449,7 +463,7 @@ def listeners_of(skill: ir.Skill) -> list[Listener]:
                 Listener(
                     window=t.window,
                     subject=t.subject,
-                    card=t.card.name if t.card is not None else None,
+                    card=t.card.name if t.card is not None else _card_class_word(t),
                     by_kingdom=t.by.kingdom if t.by is not None else None,
                     optional=a.optional,
                     compulsory=skill.compulsory,

@@ -135,6 +135,20 @@ def to_dot(
     g = tg.graph
     findings = list(findings)
     nodes = neighbourhood(tg, skill) if skill is not None else (_relevant(tg) if prune else set(g.nodes))
+    if skill is not None:
+        # the skills it forms a cycle or an order-sensitive pair with, and their windows
+        mine = {s.node for s in tg.find_skill(skill)}
+        for f in findings:
+            if f.kind in ("cycle", "order") and mine & {r.node for r in f.skills}:
+                nodes.update(r.node for r in f.skills)
+                nodes.update(f"时机:{w}" for w in f.windows)
+    if prune:
+        nodes = {
+            n
+            for n in nodes
+            if g.nodes[n]["kind"] != "card"
+            or any(v in nodes and _keep_edge(tg, n, v, ed) for _, v, ed in g.out_edges(n, data=True) if ed["kind"] == "opens")
+        }
     focus = {s.node for s in tg.find_skill(skill)} if skill is not None else set()
     dead = {f.skills[0].node for f in findings if f.kind == "dead"}
     cycle_edges: set[tuple[str, str]] = set()
@@ -223,7 +237,7 @@ def to_dot(
                 attrs.append("style=dotted")
         elif kind == "repeats":
             attrs += ["color=\"#8e44ad\"", f"label={_q('再次判定')}", "constraint=false"]
-        elif kind in ("converts", "answers", "uses") and skill is None:
+        elif kind in ("converts", "answers", "uses") and prune:
             continue  # shown in the skill's label / implied by the card's own edges
         elif kind == "converts":
             attrs += ["color=\"#7f8c8d\"", "style=dashed", f"label={_q('视为')}", "constraint=false"]
