@@ -28,6 +28,7 @@ from .analysis import (
     static_conflicts,
     to_diagnostics,
     graph_diagnostics,
+    involving,
 )
 from .build import SkillInfo, TriggerGraph, build_graph
 from .load import load_packages, load_text, standard_packages
@@ -47,6 +48,7 @@ __all__ = [
     "static_conflicts",
     "to_diagnostics",
     "graph_diagnostics",
+    "involving",
     "SkillInfo",
     "TriggerGraph",
     "build_graph",

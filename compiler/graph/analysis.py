@@ -83,6 +83,7 @@ __all__ = [
     "to_diagnostics",
     "graph_diagnostics",
     "live_analysis",
+    "involving",
 ]
 
 T = Timing
@@ -810,6 +811,13 @@ def analyze_graph(tg: TriggerGraph) -> list[Finding]:
 def analyze(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Finding]:
     """Build the trigger graph of ``packages`` under ``rules`` and return its findings."""
     return analyze_graph(build_graph(packages, rules))
+
+
+def involving(findings: Iterable[Finding], files: Iterable[str]) -> list[Finding]:
+    """The findings that involve a skill from one of ``files`` (the files being
+    checked, when the rest of the set is only context)."""
+    wanted = {str(f) for f in files}
+    return [f for f in findings if any(s.span.file in wanted for s in f.skills)]
 
 
 def graph_diagnostics(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Diagnostic]:

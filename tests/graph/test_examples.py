@@ -76,3 +76,10 @@ def test_example_main_runs() -> None:
     )
     assert out.returncode == 1, out.stderr  # the example has two errors on purpose
     assert "error[E0601]" in out.stdout and "warning[W0604]" in out.stdout
+
+
+def test_involving_restricts_to_checked_files() -> None:
+    from sgs.compiler.graph import involving
+
+    fs = involving(analyze([*standard(), example()]), [example().file])
+    assert sorted(summary(f)[0] for f in fs) == ["E0601", "E0605", "W0603", "W0604"]
