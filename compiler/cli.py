@@ -56,7 +56,11 @@ def check(
     for p in targets:
         if not p.exists():
             raise _fail(f"找不到文件或目录：{p}")
+    from sgs.compiler.graph import findings_for
+
     diags = check_paths(targets)
+    if not any(d.severity == "error" for d in diags):
+        diags += findings_for(targets)  # trigger-graph findings against the bundled set (DESIGN §4)
     text = render_diagnostics(diags, fmt.value)
     if text:
         out.print(text, markup=False)
@@ -66,6 +70,50 @@ def check(
         err.print(f"检查完毕：{errors} 个错误，{warnings} 个警告" if diags else "检查完毕：没有发现问题")
     if errors:
         raise typer.Exit(1)
+
+
+@app.command()
+def graph(
+    out_path: Annotated[Path, typer.Option("-o", "--out", help="输出文件：.dot、.svg 或 .png（后两者需要 Graphviz 的 dot）")] = Path("graph.svg"),
+    paths: Annotated[Optional[list[Path]], typer.Argument(help=".sgs 文件或目录（默认：内置 skills/）")] = None,
+    package: Annotated[Optional[list[str]], typer.Option("--package", help="只画这些扩展包")] = None,
+    skill: Annotated[Optional[str], typer.Option("--skill", help="只画这个技能的邻域")] = None,
+) -> None:
+    """画出触发图（时机 → 技能 → 时机），标出环、顺序敏感的技能对和死技能。"""
+    from sgs.compiler import bundled_skill_paths
+    from sgs.compiler.graph import GraphvizMissing, build_graph, load_packages, render_graph
+
+    for p in paths or []:
+        if not p.exists():
+            raise _fail(f"找不到文件或目录：{p}")
+    pkgs, diags = load_packages(paths or bundled_skill_paths())
+    if package:
+        known = sorted({p.name for p in pkgs})
+        missing = [n for n in package if n not in known]
+        if missing:
+            raise _fail(f"未知扩展包：{'、'.join(missing)}；可用：{'、'.join(known)}")
+        pkgs = [p for p in pkgs if p.name in package]
+    try:
+        written = render_graph(build_graph(pkgs), out_path, skill=skill)
+    except KeyError:
+        raise _fail(f"触发图里没有技能「{skill}」") from None
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    except GraphvizMissing as exc:
+        raise _fail(f"{exc}（已写出 {out_path.with_suffix('.dot')}）", code=1) from None
+    for w in written:
+        out.print(f"写出 {w}", markup=False)
+
+
+@app.command()
+def explain(code: Annotated[str, typer.Argument(help="诊断代码，例如 E0103")]) -> None:
+    """解释一个诊断代码：含义与示例。"""
+    from sgs.compiler import explain as explain_code
+
+    text = explain_code(code.upper())
+    if not text:
+        raise _fail(f"未知诊断代码：{code}")
+    out.print(text, markup=False)
 
 
 @app.command("compile")
@@ -115,15 +163,24 @@ def scenario(
 
 @app.command()
 def play(
-    players: Annotated[Optional[int], typer.Option("--players", "-n", help="人数（4–8；默认 5，或 --generals 的个数）")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="人数（2–10；默认 5，或 --generals 的个数）")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="随机种子")] = 1,
     generals: Annotated[Optional[str], typer.Option("--generals", help="按座次指定武将，逗号分隔：曹操,刘备,…")] = None,
     log: Annotated[LogFormat, typer.Option("--log", help="text | json")] = LogFormat.text,
     skills: Annotated[Optional[list[Path]], typer.Option("--skills", help="技能源（默认：内置 skills/）")] = None,
+    roles: Annotated[
+        Optional[str],
+        typer.Option("--roles", help="身份配置 忠臣/反贼/内奸：alt = 备选（6 人 1/2/2，8 人 2/3/2），或直接写 1/2/2"),
+    ] = None,
+    ex: Annotated[bool, typer.Option("--ex", help="牌堆加入 4 张 EX 牌（寒冰剑、仁王盾、闪电、无懈可击）")] = False,
+    human: Annotated[Optional[int], typer.Option("--human", help="由你在终端扮演该座次（1 = 主公），其余座次为随机 AI")] = None,
 ) -> None:
-    """编译内置技能（有缓存），用内置随机 AI 打一局身份局并打印日志。"""
+    """编译内置技能（有缓存），打一局身份局：默认全部为随机 AI 并打印日志；--human 座次 由你亲自上阵。"""
     from sgs.compiler import CompileError, load_generals, render_diagnostics
-    from sgs.runtime.modes.identity import IdentityError, play_identity_game
+    from sgs.runtime.agents import Agent, RandomAgent
+    from sgs.runtime.human import HumanAgent, HumanQuit
+    from sgs.runtime.modes.identity import IdentityError, play_identity_game, setup_identity_game
+    from sgs.runtime.result import result_of
 
     try:
         pool = load_generals(skills)
@@ -135,12 +192,33 @@ def play(
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
     if players is None:
         players = len(chosen) if chosen else 5
+    if human is None:
+        try:
+            result = play_identity_game(pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex)
+        except IdentityError as exc:
+            raise _fail(str(exc)) from None
+        text = result.log.to_jsonl() if log is LogFormat.json else result.log.text()
+        sys.stdout.write(text + "\n")
+        return
+    if not 1 <= human <= players:
+        raise _fail(f"--human 应为 1 到 {players} 之间的座次，而不是 {human}")
+    agent = HumanAgent(human, console=Console(highlight=False, soft_wrap=True), generals=pool)
+    agents: list[Agent] = [agent if i + 1 == human else RandomAgent() for i in range(players)]
     try:
-        result = play_identity_game(pool, players=players, seed=seed, generals=chosen)
+        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex)
+        game.run(max_turns=2000)
     except IdentityError as exc:
         raise _fail(str(exc)) from None
-    text = result.log.to_jsonl() if log is LogFormat.json else result.log.text()
-    sys.stdout.write(text + "\n")
+    except HumanQuit as exc:
+        out.print(f"{exc}，对局中止。")
+        return
+    except KeyboardInterrupt:
+        out.print("\n已中断，对局中止。")
+        raise typer.Exit(130) from None
+    agent.finish(game)
+    result = result_of(game)
+    if log is LogFormat.json:
+        sys.stdout.write(result.log.to_jsonl() + "\n")
 
 
 @app.command()

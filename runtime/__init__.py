@@ -15,6 +15,8 @@ Module map:
 * ``effects`` — card effects (``basic``, ``tricks``, ``equipment``);
 * ``decisions`` / ``agents`` — typed decisions, RandomAgent, ScriptedAgent;
 * ``log`` / ``result`` — game log (text / JSON lines) and final state;
-* ``modes.identity`` — identity mode setup, victory, ``play_identity_game``;
+* ``modes.identity`` — identity mode (2–10 players) setup, role tables, victory,
+  ``play_identity_game``;
+* ``human`` — :class:`HumanAgent`, a player at the terminal (``sgs play --human``);
 * ``testing`` — build a game from an explicit table (tests, scenario files).
 """

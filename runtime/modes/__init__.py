@@ -1,1 +1,1 @@
-"""Game modes.  ``identity`` (身份局) is the standard 4-8 player mode."""
+"""Game modes.  ``identity`` (身份局) is the standard 2-10 player mode."""

@@ -1,21 +1,45 @@
-"""Identity mode (身份局), 4-8 players.
+"""Identity mode (身份局), 2-10 players.
 
-Role table (seed 001, line ~26): 4 = 主忠反内; 5 = 主 + 1 忠 2 反 1 内;
-6 = 1/3/1; 7 = 2/3/1; 8 = 2/4/1 (seed 001 also prints 6 = 1/2/2 and 8 = 2/4/2
-as variants; not the default).  The lord sits at seat 1 and starts; the other roles
-are shuffled over seats 2..N by the game's RNG.  The lord picks from 曹操/刘备/孙权
-(those present in the pool) + 2 random generals, every other player from 3 random
-ones; the lord gets +1 max hp.  Everyone starts with 4 cards.
+Role tables (seed 001, line ~26), as loyalists/rebels/renegades besides the lord:
 
-Victory: lord + loyalists when every rebel and renegade is dead; rebels when the
-lord dies (even if no rebel is alive) unless a renegade is the sole survivor, who
-then wins alone.
+====  =========  ===============================================
+N     default    alternative (``roles="alt"``, CLI ``--roles alt``)
+====  =========  ===============================================
+2     0/1/0      — (主公 + 反贼; below 4 players, not in seed 001)
+3     0/1/1      — (主公 + 反贼 + 内奸)
+4     1/1/1      —
+5     1/2/1      —
+6     1/3/1      1/2/2
+7     2/3/1      —
+8     2/4/1      2/3/2 (seed 001 prints "2 4 2", which needs 9 seats;
+                 the official 8-player variant is 2 忠 3 反 2 内)
+9     2/4/2      —
+10    3/4/2      —
+====  =========  ===============================================
+
+``roles`` may also name a row explicitly (``"1/2/2"`` or ``(1, 2, 2)``); it must be
+one of the rows above for that player count.  The lord sits at seat 1 and starts;
+the other roles are shuffled over seats 2..N by the game's RNG.
+
+Generals: the lord picks from 曹操/刘备/孙权 (those present in the pool) + 2 random
+generals; the candidates he does not take go back to the pool; every other player
+then gets 3 random candidates (2 at 10 players).  When the pool is too small for
+that, every other player gets the same smaller number (at least 1) and the log
+says so (``武将不足``).  The lord gets +1 max hp.  Everyone starts with 4 cards.
+
+Deck: the 104 标准版 cards; ``include_ex=True`` adds the 4 EX cards (寒冰剑,
+仁王盾, 闪电♥Q, 无懈可击♦Q) — 108 cards.  The card census covers the deck in play.
+
+Victory (seed 001 胜利条件): lord + loyalists when every rebel and renegade is
+dead; rebels when the lord dies (even if no rebel is alive — also when two
+renegades are left) unless a single renegade is the sole survivor, who then wins
+alone (so of two renegades at most one can ever win).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Sequence, Union
 
 from ..agents import Agent, RandomAgent
 from ..cards import standard_deck
@@ -24,21 +48,84 @@ from ..game import Game, GameOver
 from ..player import GeneralSpec, Player, Role
 from ..result import GameResult, result_of
 
-__all__ = ["IdentityError", "ROLE_TABLE", "identity_victory", "setup_identity_game", "play_identity_game", "apply_general"]
+__all__ = [
+    "IdentityError",
+    "ROLE_TABLE",
+    "ROLE_TABLES",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "RoleSpec",
+    "role_counts",
+    "candidates_per_player",
+    "identity_victory",
+    "setup_identity_game",
+    "play_identity_game",
+    "apply_general",
+]
 
-ROLE_TABLE: dict[int, tuple[int, int, int]] = {  # loyalists, rebels, renegades
-    4: (1, 1, 1),
-    5: (1, 2, 1),
-    6: (1, 3, 1),
-    7: (2, 3, 1),
-    8: (2, 4, 1),
+#: loyalists, rebels, renegades (besides the lord); the first row is the default,
+#: further rows are the alternatives.
+ROLE_TABLES: dict[int, tuple[tuple[int, int, int], ...]] = {
+    2: ((0, 1, 0),),
+    3: ((0, 1, 1),),
+    4: ((1, 1, 1),),
+    5: ((1, 2, 1),),
+    6: ((1, 3, 1), (1, 2, 2)),
+    7: ((2, 3, 1),),
+    8: ((2, 4, 1), (2, 3, 2)),
+    9: ((2, 4, 2),),
+    10: ((3, 4, 2),),
 }
+#: the default row for each player count
+ROLE_TABLE: dict[int, tuple[int, int, int]] = {n: rows[0] for n, rows in ROLE_TABLES.items()}
+MIN_PLAYERS = min(ROLE_TABLES)
+MAX_PLAYERS = max(ROLE_TABLES)
+
+#: ``None`` / ``"standard"`` (default row), ``"alt"`` (the alternative row),
+#: ``"L/R/N"`` or ``(L, R, N)`` (an explicit row of the table)
+RoleSpec = Union[str, tuple[int, int, int], None]
 
 LORD_CANDIDATES = ("曹操", "刘备", "孙权")
+LORD_EXTRA_CANDIDATES = 2
 
 
 class IdentityError(ValueError):
     """The game cannot be set up (player count, pool too small, unknown general)."""
+
+
+def _fmt(row: tuple[int, int, int]) -> str:
+    return "/".join(map(str, row))
+
+
+def role_counts(players: int, roles: RoleSpec = None) -> tuple[int, int, int]:
+    """(loyalists, rebels, renegades) for ``players`` seats and the ``roles`` choice."""
+    if players not in ROLE_TABLES:
+        raise IdentityError(f"身份局人数应为 {MIN_PLAYERS} 到 {MAX_PLAYERS} 人，而不是 {players} 人")
+    rows = ROLE_TABLES[players]
+    if roles is None or roles in ("standard", "default", "标准"):
+        return rows[0]
+    if roles in ("alt", "variant", "备选"):
+        if len(rows) < 2:
+            raise IdentityError(f"{players} 人局没有备选身份配置（只有 6 人局 1/2/2 和 8 人局 2/3/2）")
+        return rows[1]
+    row: tuple[int, ...]
+    if isinstance(roles, str):
+        parts = [x.strip() for x in roles.replace("／", "/").split("/")]
+        if len(parts) != 3 or not all(x.isdigit() for x in parts):
+            raise IdentityError(f"身份配置「{roles}」应写作 忠臣/反贼/内奸 的人数，如 1/2/2，或 alt")
+        row = tuple(int(x) for x in parts)
+    else:
+        row = tuple(roles)
+    for r in rows:
+        if r == row:
+            return r
+    allowed = "、".join(_fmt(r) for r in rows)
+    raise IdentityError(f"{players} 人局的身份配置（忠臣/反贼/内奸）只能是 {allowed}，而不是 {'/'.join(map(str, row))}")
+
+
+def candidates_per_player(players: int) -> int:
+    """Candidate generals dealt to each non-lord player: 3, or 2 at 10 players."""
+    return 2 if players >= 10 else 3
 
 
 def identity_victory(game: Game) -> GameOver | None:
@@ -80,15 +167,19 @@ def setup_identity_game(
     agents: Sequence[Agent] | None = None,
     log_enabled: bool = True,
     generals: Sequence[str] | None = None,
+    roles: RoleSpec = None,
+    include_ex: bool = False,
 ) -> Game:
     """Deal roles, generals and starting hands; the returned game is ready to run.
 
     ``generals`` fixes the general of each seat in order (names from ``pool``;
-    no choosing then)."""
-    if players not in ROLE_TABLE:
-        raise IdentityError(f"身份局人数应为 4 到 8 人，而不是 {players} 人")
+    no choosing then).  ``roles`` picks the role row (module doc); ``include_ex``
+    adds the 4 EX cards to the deck."""
+    loy, reb, ren = role_counts(players, roles)
     if len(pool) < players:
         raise IdentityError(f"武将池只有 {len(pool)} 名武将，不够 {players} 人")
+    if agents is not None and len(agents) != players:
+        raise IdentityError(f"给出了 {len(agents)} 个玩家代理，但有 {players} 个座位")
     fixed_generals: list[GeneralSpec] | None = None
     if generals is not None:
         if len(generals) != players:
@@ -97,53 +188,40 @@ def setup_identity_game(
         unknown = [n for n in generals if n not in by_name]
         if unknown:
             raise IdentityError(f"未知武将：{'、'.join(unknown)}；可用：{'、'.join(by_name)}")
+        dup = sorted({n for n in generals if list(generals).count(n) > 1})
+        if dup:
+            raise IdentityError(f"武将重复：{'、'.join(dup)}（每名武将只能有一人扮演）")
         fixed_generals = [by_name[n] for n in generals]
     rng = random.Random(seed)
-    deck = standard_deck()
+    deck = standard_deck(include_ex)
     draw_pile = list(deck)
     rng.shuffle(draw_pile)
-    loy, reb, ren = ROLE_TABLE[players]
     others = [Role.LOYALIST] * loy + [Role.REBEL] * reb + [Role.RENEGADE] * ren
     rng.shuffle(others)
-    roles = [Role.LORD] + others
+    roles_by_seat = [Role.LORD] + others
     placeholder = pool[0]
     ps = [
-        Player(i + 1, placeholder, roles[i], placeholder.max_hp, placeholder.max_hp, placeholder.kingdom, placeholder.gender)
+        Player(i + 1, placeholder, roles_by_seat[i], placeholder.max_hp, placeholder.max_hp, placeholder.kingdom, placeholder.gender)
         for i in range(players)
     ]
     ags: list[Agent] = list(agents) if agents is not None else [RandomAgent() for _ in range(players)]
     game = Game(ps, ags, deck, rng, draw_pile, identity_victory, log_enabled)
-    game.log_event("开局", f"身份局 {players}人，种子 {seed}", players=players, seed=seed)
+    table = f"主公1 忠臣{loy} 反贼{reb} 内奸{ren}"
+    game.log_event(
+        "开局",
+        f"身份局 {players}人（{table}），{len(deck)}张牌{'（含EX）' if include_ex else ''}，种子 {seed}",
+        players=players,
+        seed=seed,
+        roles=[loy, reb, ren],
+        deck=len(deck),
+        ex=include_ex,
+    )
 
     if fixed_generals is not None:
         for p, g in zip(ps, fixed_generals):
             apply_general(game, p, g)
-        for p in ps:
-            game.log_event(
-                "选将", f"{game.tag(p)} 体力{p.hp}/{p.max_hp} {p.kingdom.value}", player=p.seat, general=p.general.name
-            )
-        for p in ps:
-            game.draw(p, 4, "起始手牌")
-        return game
-    remaining = list(pool)
-    lord = ps[0]
-    fixed = [g for g in remaining if g.name in LORD_CANDIDATES]
-    rest = [g for g in remaining if g.name not in LORD_CANDIDATES]
-    rng.shuffle(rest)
-    lord_cands = fixed + rest[:2]
-    # keep enough generals for the others (at least one each)
-    while len(lord_cands) > 1 and len(remaining) - len(lord_cands) < players - 1:
-        lord_cands.pop()
-    g = _pick(game, lord, lord_cands)
-    remaining = [x for x in remaining if x is not g]
-    apply_general(game, lord, g)
-    rng.shuffle(remaining)
-    per = min(3, len(remaining) // (players - 1))
-    if per < 3:
-        game.log_event("选将", f"武将不足，每名其他角色只发{per}张候选武将", per=per)
-    for p in ps[1:]:
-        cands, remaining = remaining[:per], remaining[per:]
-        apply_general(game, p, _pick(game, p, cands))
+    else:
+        _deal_generals(game, pool, ps, rng)
     for p in ps:
         game.log_event(
             "选将", f"{game.tag(p)} 体力{p.hp}/{p.max_hp} {p.kingdom.value}", player=p.seat, general=p.general.name
@@ -151,6 +229,34 @@ def setup_identity_game(
     for p in ps:
         game.draw(p, 4, "起始手牌")
     return game
+
+
+def _deal_generals(game: Game, pool: Sequence[GeneralSpec], ps: list[Player], rng: random.Random) -> None:
+    """The lord chooses first (his unchosen candidates return to the pool), then
+    every other player chooses from an equal number of random candidates."""
+    players = len(ps)
+    lord = ps[0]
+    fixed = [g for g in pool if g.name in LORD_CANDIDATES]
+    rest = [g for g in pool if g.name not in LORD_CANDIDATES]
+    rng.shuffle(rest)
+    lord_cands = fixed + rest[:LORD_EXTRA_CANDIDATES]
+    g = _pick(game, lord, lord_cands)
+    apply_general(game, lord, g)
+    remaining = [x for x in pool if x is not g]
+    rng.shuffle(remaining)
+    want = candidates_per_player(players)
+    per = min(want, len(remaining) // (players - 1))
+    if per < want:
+        game.log_event(
+            "选将",
+            f"武将不足（{len(remaining)}名武将分给{players - 1}名角色），每名其他角色只发{per}张候选武将（应为{want}张）",
+            per=per,
+            want=want,
+            pool=len(remaining),
+        )
+    for p in ps[1:]:
+        cands, remaining = remaining[:per], remaining[per:]
+        apply_general(game, p, _pick(game, p, cands))
 
 
 def play_identity_game(
@@ -162,12 +268,16 @@ def play_identity_game(
     log_enabled: bool = True,
     generals: Sequence[str] | None = None,
     log_text: bool | None = None,
+    roles: RoleSpec = None,
+    include_ex: bool = False,
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
     (the result then has ``winner=None``).  ``generals`` fixes each seat's general;
-    ``log_text=False`` (alias of ``log_enabled``) skips rendering log text."""
+    ``log_text=False`` (alias of ``log_enabled``) skips rendering log text;
+    ``roles`` picks the role row (``"alt"``, ``"1/2/2"`` …); ``include_ex`` adds
+    the 4 EX cards."""
     if log_text is not None:
         log_enabled = log_text
-    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals)
+    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals, roles, include_ex)
     game.run(max_turns=max_turns)
     return result_of(game)

@@ -1,0 +1,315 @@
+"""A human player at the terminal (``sgs play --human SEAT``).
+
+:class:`HumanAgent` answers the runtime's decisions from a text stream (stdin by
+default) and shows the table with ``rich``:
+
+* the log lines written since its last prompt (other seats' roles hidden until they
+  die; the lord's role is public);
+* a table of every seat: general, role (own, lord's, the dead's), hp/max hp, hand
+  count, equipment, judge area, distance from you, alive/dead, whose turn it is;
+* its own hand, equipment, judge area and skills;
+* the decision's prompt and its legal options, numbered.
+
+Answers: one number, or several separated by spaces or commas (``1 3``, ``1,3``);
+``0`` or an empty line takes the option that declines (``取消``, ``不发动``,
+``结束出牌``) or picks nothing where that is allowed; a label typed out in full
+(``杀♠7``) works too; ``?`` shows the table again; ``q`` quits.  A bad answer is
+re-asked with a Chinese message saying what was wrong.  End of input (EOF) and
+``q`` raise :class:`HumanQuit`, which the CLI turns into a message.
+
+The agent never touches the game's RNG, so the same seed and the same typed
+answers give the same game.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import TYPE_CHECKING, Sequence, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from .decisions import CANCEL, END_PLAY, NO_INVOKE, Decision, DecisionKind
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import GeneralSpec, Player
+
+__all__ = ["HumanAgent", "HumanQuit", "parse_answer", "numbering", "redact", "render_table"]
+
+#: labels of the options that decline; numbered 0
+DECLINE = (CANCEL, NO_INVOKE, END_PLAY)
+
+_TAG = re.compile(r"(\d+)号位 ([^\s()（）]+)\((主公|忠臣|反贼|内奸)\)")
+_SPLIT = re.compile(r"[\s,，、;；]+")
+
+
+class HumanQuit(Exception):
+    """The human stopped the game: end of input (EOF) or ``q``."""
+
+
+def numbering(decision: Decision) -> list[tuple[int, int]]:
+    """(shown number, option index) for every option: the declining option gets 0,
+    the others 1, 2, … in option order."""
+    out: list[tuple[int, int]] = []
+    n = 1
+    for i, o in enumerate(decision.options):
+        if o.label in DECLINE:
+            out.append((0, i))
+        else:
+            out.append((n, i))
+            n += 1
+    return out
+
+
+def parse_answer(decision: Decision, text: str) -> list[int] | str:
+    """The option indices the typed ``text`` picks, or a Chinese error message."""
+    labels = decision.labels()
+    nums = numbering(decision)
+    by_number = {num: i for num, i in nums}
+    top = max((num for num, _ in nums), default=0)
+    decline = by_number.get(0)
+    t = text.strip()
+    if t in ("", "0"):
+        if decline is not None:
+            return [decline]
+        if decision.min == 0:
+            return []
+        need = f"{decision.min}" if decision.min == decision.max else f"{decision.min}到{decision.max}"
+        return f"这里不能取消，必须选择{need}项：请输入 1–{top} 之间的编号"
+    if t in labels and not t.isdigit():  # a label typed out in full (may contain separators)
+        return [labels.index(t)]
+    picked: list[int] = []
+    for tok in _SPLIT.split(t):
+        if not tok:
+            continue
+        if tok.isdigit():
+            num = int(tok)
+            if num == 0:
+                return "「0」（取消）不能和其他编号一起选"
+            if num not in by_number:
+                return f"没有编号 {num}：请输入 1–{top} 之间的编号" if top else f"没有编号 {num}"
+            idx = by_number[num]
+            if idx in picked:
+                return f"编号 {num} 重复了"
+        else:
+            found = next((i for i, lab in enumerate(labels) if lab == tok and i not in picked), None)
+            if found is None:
+                return f"无法识别「{tok}」：请输入选项编号（1–{top}），多选用空格或逗号分隔"
+            idx = found
+        picked.append(idx)
+    if decline is not None and decline in picked and len(picked) > 1:
+        return f"「{labels[decline]}」不能和其他选项一起选"
+    if not decision.min <= len(picked) <= decision.max:
+        if decision.min == decision.max:
+            return f"需要选择 {decision.min} 项，你选了 {len(picked)} 项"
+        return f"需要选择 {decision.min} 到 {decision.max} 项，你选了 {len(picked)} 项"
+    return picked
+
+
+def _role_visible(game: Game, p: Player, me: Player | None) -> bool:
+    return game.over or p is me or p.is_lord or p.role_revealed or not p.alive
+
+
+def redact(game: Game, text: str, me: Player | None) -> str:
+    """Drop the roles that ``me`` may not know from a log line's player tags."""
+
+    def sub(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if 1 <= seat <= len(game.players) and _role_visible(game, game.players[seat - 1], me):
+            return m.group(0)
+        return f"{m.group(1)}号位 {m.group(2)}"
+
+    return _TAG.sub(sub, text)
+
+
+def _cards(labels: Sequence[str]) -> str:
+    return " ".join(labels) if labels else "—"
+
+
+def render_table(game: Game, me: Player | None) -> Table:
+    """Every seat's public state, as ``me`` sees it."""
+    t = Table(title=f"第{game.round}轮", title_justify="left", show_lines=False, expand=False)
+    for col in ("座次", "武将", "身份", "体力", "手牌", "装备", "判定区", "距离", "状态"):
+        t.add_column(col, no_wrap=col in ("座次", "体力", "手牌", "距离"))
+    for p in game.players:
+        role = p.role.value if _role_visible(game, p, me) else "？"
+        if p.alive:
+            state = "你" if p is me else ""
+            if p is game.current and not game.over:
+                state = (state + " 当前回合").strip()
+            if p.dying:
+                state = (state + " 濒死").strip()
+        else:
+            state = "阵亡" + ("（你）" if p is me else "")
+        dist = "—" if me is None or p is me or not p.alive or not me.alive else str(game.distance(me, p))
+        style = "dim" if not p.alive else ("bold" if p is me else "")
+        t.add_row(
+            f"{p.seat}",
+            escape(p.general.name),
+            role,
+            f"{p.hp}/{p.max_hp}",
+            str(p.hand_count),
+            escape(_cards([c.label for c in p.equip_cards()])),
+            escape(_cards([e.card.label if e.name_as == e.card.name.value else f"{e.card.label}({e.name_as})" for e in p.judge_area])),
+            dist,
+            state,
+            style=style,
+        )
+    return t
+
+
+def _general_line(g: GeneralSpec) -> str:
+    skills = "、".join(s.name for s in g.skills) or "无"
+    return f"{g.name}（{g.kingdom.value} {g.max_hp}体力 {g.gender.value}）技能：{skills}"
+
+
+class HumanAgent:
+    """Answers the decisions of seat ``seat`` from ``stdin`` (default: ``sys.stdin``),
+    showing everything on ``console`` (default: a rich console on stdout).
+    ``generals`` (the pool) lets the general choice show kingdom, hp and skills."""
+
+    def __init__(
+        self,
+        seat: int,
+        console: Console | None = None,
+        stdin: TextIO | None = None,
+        generals: Sequence[GeneralSpec] = (),
+    ) -> None:
+        self.seat = seat
+        self.console = console if console is not None else Console(highlight=False, soft_wrap=True)
+        self._stdin = stdin
+        self.generals = {g.name: g for g in generals}
+        self.seen = 0  # log entries already shown
+        self.asked = 0  # decisions asked
+        self._table_shown = False
+
+    # ------------------------------------------------------------------ output
+
+    def me(self, game: Game) -> Player:
+        return game.players[self.seat - 1]
+
+    def show_log(self, game: Game) -> bool:
+        """Print the log lines written since the last call; True if there were any."""
+        entries = game.log.entries[self.seen :]
+        self.seen = len(game.log.entries)
+        me = self.me(game)
+        for e in entries:
+            self.console.print(escape(redact(game, e.render(), me)), style="dim" if e.kind not in ("死亡", "游戏结束") else "bold")
+        return bool(entries)
+
+    def show_state(self, game: Game) -> None:
+        me = self.me(game)
+        self.console.print(render_table(game, me))
+        self.show_self(game)
+
+    def show_self(self, game: Game) -> None:
+        me = self.me(game)
+        skills = "、".join(s.name for s in me.skills if not getattr(s, "equipment", False)) or "无"
+        body = (
+            f"{me.seat}号位 {escape(me.general.name)}  身份：{me.role.value}  体力：{me.hp}/{me.max_hp}\n"
+            f"手牌（{me.hand_count}）：{escape(_cards([c.label for c in me.hand]))}\n"
+            f"装备：{escape(_cards([c.label for c in me.equip_cards()]))}    "
+            f"判定区：{escape(_cards([e.card.label for e in me.judge_area]))}\n"
+            f"技能：{escape(skills)}"
+        )
+        self.console.print(Panel(body, title="你", title_align="left", expand=False))
+
+    def _option_text(self, game: Game, decision: Decision, label: str) -> str:
+        kind = decision.kind
+        if kind in (DecisionKind.TARGETS, DecisionKind.PLAYERS) and label.isdigit():
+            seat = int(label)
+            if 1 <= seat <= len(game.players):
+                p = game.players[seat - 1]
+                me = self.me(game)
+                extra = f"体力{p.hp}/{p.max_hp} 手牌{p.hand_count}"
+                if p is me:
+                    extra += " 你自己"
+                elif me.alive and p.alive:
+                    extra += f" 距离{game.distance(me, p)}"
+                return f"{seat}号位 {p.general.name}（{extra}）"
+        if kind is DecisionKind.OPTION and decision.about == "选将" and label in self.generals:
+            return _general_line(self.generals[label])
+        return label
+
+    def show_decision(self, game: Game, decision: Decision) -> None:
+        head = decision.prompt
+        if decision.kind is DecisionKind.CARD_OF and "target" in decision.extra:
+            seat = int(decision.extra["target"])
+            if 1 <= seat <= len(game.players):
+                head += f"（{game.players[seat - 1].tag}）"
+        if decision.max > 1 or decision.min != 1:
+            rng = f"{decision.min}" if decision.min == decision.max else f"{decision.min}–{decision.max}"
+            head += f"  [选择 {rng} 项，多选用空格或逗号分隔]"
+        self.console.print(f"[bold cyan]【{decision.kind.value}】[/]{escape(head)}", soft_wrap=True)
+        nums = numbering(decision)
+        for num, i in sorted(nums, key=lambda x: (x[0] == 0, x[0])):
+            label = decision.options[i].label
+            self.console.print(f"  [bold]{num}[/]. {escape(self._option_text(game, decision, label))}", soft_wrap=True)
+        if decision.min == 0 and not any(num == 0 for num, _ in nums):
+            self.console.print("  [bold]0[/]. 不选", soft_wrap=True)
+        if decision.about == "选将" and self.generals:
+            for o in decision.options:
+                g = self.generals.get(o.label)
+                if g is None:
+                    continue
+                for s in g.skills:
+                    if s.text:
+                        self.console.print(f"      {escape(g.name)}·{escape(s.name)}：{escape(s.text)}", style="dim", soft_wrap=True)
+
+    # ------------------------------------------------------------------ input
+
+    def read_line(self) -> str:
+        self.console.print("> ", end="")
+        self.console.file.flush()
+        stream = self._stdin if self._stdin is not None else sys.stdin
+        line = stream.readline()
+        if line == "":
+            self.console.print()
+            raise HumanQuit("输入已结束（EOF）")
+        return line.rstrip("\r\n")
+
+    def choose(self, game: Game, decision: Decision) -> list[int]:
+        new_lines = self.show_log(game)
+        if decision.about == "选将":
+            pass  # generals are being dealt: the table has no generals yet
+        elif new_lines or not self._table_shown:
+            self.show_state(game)
+            self._table_shown = True
+        else:
+            self.show_self(game)
+        self.show_decision(game, decision)
+        self.asked += 1
+        while True:
+            text = self.read_line()
+            t = text.strip()
+            if t.lower() in ("q", "quit", "exit", "退出"):
+                raise HumanQuit("你退出了对局")
+            if t in ("?", "？", "h", "help", "帮助"):
+                self.show_state(game)
+                self.show_decision(game, decision)
+                continue
+            answer = parse_answer(decision, text)
+            if isinstance(answer, str):
+                self.console.print(f"[bold red]输入无效[/]：{escape(answer)}。请重新输入（? 查看牌桌，q 退出）", soft_wrap=True)
+                continue
+            return answer
+
+    # ------------------------------------------------------------------ end
+
+    def finish(self, game: Game) -> None:
+        """Show the last log lines, every role and whether the human won."""
+        self.show_log(game)
+        self.console.print(render_table(game, self.me(game)))
+        if game.over:
+            if game.winner == "平局":
+                self.console.print("[bold]平局。[/]")
+            elif self.seat in game.winners:
+                self.console.print(f"[bold green]你赢了！[/]（{game.winner}获胜）")
+            else:
+                self.console.print(f"[bold red]你输了。[/]（{game.winner}获胜）")
+        else:
+            self.console.print("对局未结束（达到回合上限）。")
