@@ -289,7 +289,8 @@ class HumanAgent:
             if t.lower() in ("q", "quit", "exit", "退出"):
                 raise HumanQuit("你退出了对局")
             if t in ("?", "？", "h", "help", "帮助"):
-                self.show_state(game)
+                if decision.about != "选将":  # no generals on the table yet
+                    self.show_state(game)
                 self.show_decision(game, decision)
                 continue
             answer = parse_answer(decision, text)
