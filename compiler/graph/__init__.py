@@ -31,12 +31,14 @@ from .analysis import (
     involving,
 )
 from .build import SkillInfo, TriggerGraph, build_graph
-from .load import load_packages, load_text, standard_packages
+from .load import findings_for, load_packages, load_text, standard_packages
 from .model import CARD_EFFECTS, STANDARD_RULES, RuleSet, SkillRef
-from .render import neighbourhood, render_graph, to_dot
+from .render import GraphvizMissing, neighbourhood, render_graph, to_dot
 
 __all__ = [
     "GRAPH_CODES",
+    "GraphvizMissing",
+    "findings_for",
     "BoundReason",
     "Finding",
     "OrderPair",
@@ -63,3 +65,8 @@ __all__ = [
     "render_graph",
     "to_dot",
 ]
+
+# `sgs explain E0601` and friends: the graph's codes join the compiler's table.
+from ..diagnostics import CODES as _CODES  # noqa: E402
+
+_CODES.update(GRAPH_CODES)

@@ -55,3 +55,30 @@ def standard_packages() -> list[ir.Package]:
         pass
     pkgs, _ = load_packages([folder])
     return pkgs
+
+
+def findings_for(targets: Iterable[Path | str], context: Iterable[Path | str] | None = None) -> list[Diagnostic]:
+    """What ``sgs check`` adds for ``targets`` (files or folders): the trigger-graph
+    findings of the targets analysed together with ``context`` (default: the bundled
+    ``skills/`` tree), keeping only findings that involve a skill of a target file.
+    File names are the compiler's display names, so the renderer finds the source
+    lines.  Files that do not parse are left out (their errors come from the compiler)."""
+    from .. import _display, _expand, bundled_skill_paths
+    from .analysis import analyze, involving, to_diagnostics
+
+    target_files = _expand(list(targets))
+    ctx_files = bundled_skill_paths() if context is None else _expand(list(context))
+    seen: dict[Path, str] = {}
+    for f in [*target_files, *ctx_files]:
+        seen.setdefault(f.resolve(), _display(f))
+    pkgs: list[ir.Package] = []
+    for real, name in seen.items():
+        try:
+            text = real.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        pkg, _ = load_text(text, name)
+        if pkg is not None:
+            pkgs.append(pkg)
+    wanted = [seen[f.resolve()] for f in target_files]
+    return to_diagnostics(involving(analyze(pkgs), wanted))
