@@ -108,6 +108,7 @@ def graph(
 @app.command()
 def explain(code: Annotated[str, typer.Argument(help="诊断代码，例如 E0103")]) -> None:
     """解释一个诊断代码：含义与示例。"""
+    import sgs.compiler.graph  # noqa: F401  (registers the trigger-graph codes)
     from sgs.compiler import explain as explain_code
 
     text = explain_code(code.upper())
