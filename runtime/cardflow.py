@@ -70,7 +70,9 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player) -> bool:
         return False
     name = card.name
     if name in SLASH_NAMES:
-        return t is not user and (game.in_attack_range(user, t) or no_distance_limit(game, user, card, t))
+        # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
+        subs = card.subcards if isinstance(card, VirtualCard) else ()
+        return t is not user and (game.in_attack_range(user, t, subs) or no_distance_limit(game, user, card, t))
     if name is CardName.DUEL:
         return t is not user
     if name is CardName.DISMANTLEMENT:

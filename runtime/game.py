@@ -819,7 +819,15 @@ class Game:
 
     # ------------------------------------------------------------------ queries
 
-    def distance(self, src: Player, dst: Player) -> int:
+    def _statics_without(self, player: Player, without: Sequence[Card]) -> list[StaticSkill]:
+        """``player``'s active static skills, minus those of the equipment in ``without``
+        (cards about to leave the equipment area, e.g. an equipped weapon or -1马
+        used as a 杀 by 武圣: distance and range are counted as if it were gone)."""
+        gone = [self._equip_skill[c.id] for c in without if c.id in self._equip_skill]
+        return [s for s in self.statics(player) if not any(s is g for g in gone)]
+
+    def distance(self, src: Player, dst: Player, without: Sequence[Card] = ()) -> int:
+        """Seat distance plus modifiers; equipment in ``without`` does not count."""
         if src is dst:
             return 0
         alive = [p for p in self.players if p.alive or p is src or p is dst]
@@ -827,21 +835,25 @@ class Game:
         i, j = alive.index(src), alive.index(dst)
         d = abs(i - j)
         d = min(d, n - d)
-        for s in self.statics(src):
+        for s in self._statics_without(src, without):
             d += s.distance_modifier(self, src, dst)
-        for s in self.statics(dst):
+        for s in self._statics_without(dst, without):
             d += s.distance_modifier(self, src, dst)
         return max(d, 1)
 
-    def attack_range(self, player: Player) -> int:
+    def attack_range(self, player: Player, without: Sequence[Card] = ()) -> int:
+        """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
         w = player.weapon
-        r = w.attack_range if w is not None else 1
-        for s in self.statics(player):
+        r = w.attack_range if w is not None and not any(c is w for c in without) else 1
+        for s in self._statics_without(player, without):
             r += s.attack_range_modifier(self, player)
         return r
 
-    def in_attack_range(self, src: Player, dst: Player) -> bool:
-        return src is not dst and dst.alive and self.distance(src, dst) <= self.attack_range(src)
+    def in_attack_range(self, src: Player, dst: Player, without: Sequence[Card] = ()) -> bool:
+        """Whether ``dst`` is within ``src``'s attack range; ``without``: ``src``'s equipment
+        that does not count (the cards of the 杀 being used)."""
+        return src is not dst and dst.alive and self.distance(src, dst, without) <= self.attack_range(src, without)
+
 
     def slash_limit(self, player: Player) -> int | None:
         extra = 0
