@@ -104,6 +104,8 @@ class _Env:
         self.nullable: set[str] = set()  # variables that may be None (need a guard)
         self.judge_card: str | None = None
         self.judged: str | None = None  # list of judge cards of a loop
+        self.looked: str | None = None  # cards being looked at (观看牌堆顶)
+        self.window: str | None = None  # the trigger window (a Timing value)
         self.guarded: set[str] = set()  # nullable variables already checked by an enclosing guard
 
 
@@ -340,6 +342,59 @@ class _Planner:
                 "given_after = cards_given_this_phase(ctx, ctx.owner)",
                 f"if given_before < {n} <= given_after:",
             ] + ["    " + line for line in body]
+        if isinstance(e, ir.DrawCountChange):
+            if env.window != "摸牌阶段摸牌时" or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“额外摸/少摸…张牌”只能用于“摸牌阶段摸牌时”", e.span)
+            self.use("change_draw_count")
+            return [f"change_draw_count(ctx, {lit(e.delta)})"]
+        if isinstance(e, ir.DamageBonus):
+            actor = self.player(e.actor, env)
+            names = [self.card_name(c) for c in e.cards]
+            self.use("add_damage_bonus")
+            return self.guard([actor], env, [f"add_damage_bonus(ctx, {actor}, ({', '.join(names)},), {lit(e.delta)})"])
+        if isinstance(e, ir.ChoosePlayer):
+            if env.chosen is None or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "编译器只支持出牌阶段技能中由你选择角色", e.span)
+            env.it = env.chosen
+            return ["# (the player was chosen with the skill's targets)"]
+        if isinstance(e, ir.LookAtTop):
+            actor = self.player(e.actor, env)
+            if actor != "ctx.owner":
+                raise self.fail("E0501", "只支持由你观看牌堆顶的牌", e.span)
+            self.use("look_at_top")
+            env.looked = "looked"
+            return [f"looked = look_at_top(ctx, ctx.owner, {lit(e.count)})"]
+        if isinstance(e, ir.GiveLooked):
+            if env.looked is None:
+                raise self.fail("E0501", "“将其中…交给”前没有观看的牌", e.span)
+            if e.actor.who is not ir.Who.YOU or e.to.who is not ir.Who.ONE or e.to.count is not None:
+                raise self.fail("E0501", "只支持由你将观看的牌交给一名角色", e.span)
+            self.use("choose_players", "alive_players", "hand_out")
+            cands = "alive_players(ctx)"
+            if e.to.other:
+                cands = "[p for p in alive_players(ctx) if p is not ctx.owner]"
+            lines = [f"receiver = choose_players(ctx, ctx.owner, {cands}, 1, 1)"]
+            if e.count is None:
+                lines += ["if receiver:", f"    hand_out(ctx, ctx.owner, receiver[0], {env.looked})", f"{env.looked} = []"]
+                return lines
+            self.use("choose_cards_among")
+            return [
+                f"picked = choose_cards_among(ctx, ctx.owner, {env.looked}, {lit(e.count)}, {lit(e.count)})",
+            ] + lines + [
+                "if receiver:",
+                f"    hand_out(ctx, ctx.owner, receiver[0], picked)",
+                f"{env.looked} = [c for c in {env.looked} if c not in picked]",
+            ]
+        if isinstance(e, ir.SkipPhase):
+            actor = self.player(e.actor, env)
+            from sgs.runtime.api import Phase
+
+            try:
+                member = Phase(e.phase).name
+            except ValueError:
+                raise self.fail("E0502", f"运行时没有“{e.phase}”", e.span) from None
+            self.use("skip_phase", "Phase")
+            return self.guard([actor], env, [f"skip_phase(ctx, {actor}, Phase.{member})"])
         raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
 
     def obtain(self, e: ir.Obtain, env: _Env) -> list[str]:
@@ -353,6 +408,9 @@ class _Planner:
                 ["damage_card = ctx.damage.card", "if damage_card is not None:", f"    obtain(ctx, {actor}, damage_card)"],
             )
         if isinstance(what, ir.JudgeCardRef):
+            if env.judge_card is None and env.window == "判定牌生效后":
+                self.use("obtain")
+                return self.guard([actor], env, [f"obtain(ctx, {actor}, ctx.judge_event.card)"])
             if env.judge_card is None:
                 raise self.fail("E0501", "“此牌”前没有判定牌", what.span)
             self.use("obtain")
@@ -486,6 +544,8 @@ class _Planner:
             return self.plan_static(name, comments, attrs, skill, a)
         if isinstance(a, ir.ProxyAbility):
             return self.plan_proxy(name, comments, attrs, skill, a, general)
+        if isinstance(a, ir.ReplacementAbility):
+            return self.plan_replacement(name, comments, attrs, skill, a)
         raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
@@ -519,6 +579,19 @@ class _Planner:
         setup: list[str] = []
         conds: list[str] = []
         timing_expr = self.timing(t.window, t.span)
+        env.window = t.window
+        if a.condition is not None:
+            conds.append(self.no_card_used(a.condition))
+        if t.card_class is not None:
+            if t.window != "使用时":
+                raise self.fail("E0501", "编译器只支持“使用…锦囊牌时”的牌类条件", t.card_class.span)
+            conds.extend(self.card_class_test("ctx.use.card", t.card_class))
+        if t.lost_from is not None:
+            self.use("lost_count", "CardZone")
+            zone = "CardZone.HAND" if t.lost_from == "手牌" else "CardZone.EQUIP"
+            conds.append(f"lost_count(ctx, {zone}) > 0")
+            if t.last_hand:
+                conds.append("ctx.owner.hand_count == 0")
         if t.window == "指定目标后":
             env.it = "target"
             env.nullable.add("target")
@@ -578,6 +651,79 @@ class _Planner:
         body = setup + self.effects(a.effects, env)
         return [(timing_expr, [], conds, body)]
 
+    def no_card_used(self, c: ir.NoCardUsed) -> str:
+        from sgs.runtime.api import Phase
+
+        try:
+            phase = "Phase." + Phase(c.phase).name
+        except ValueError:
+            raise self.fail("E0502", f"运行时没有“{c.phase}”", c.span) from None
+        self.use("cards_used_this_turn", "Phase", "UseMode")
+        mode = {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[c.mode]
+        return f"cards_used_this_turn(ctx, ctx.owner, {self.card_name(c.card)}, {mode}, {phase}) == 0"
+
+    def card_class_test(self, var: str, cls: ir.CardClass) -> list[str]:
+        if cls.kind != "锦囊牌":
+            raise self.fail("E0501", f"编译器尚不支持“{cls.kind}”", cls.span)
+        self.use("CardType")
+        out = [f"{var}.type is CardType.TRICK"]
+        if cls.non_delayed:
+            self.use("CardSubtype")
+            out.append(f"{var}.subtype is CardSubtype.NORMAL_TRICK")
+        if cls.non_converted:
+            out.append(f"not {var}.is_virtual")
+        return out
+
+    def plan_replacement(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ReplacementAbility
+    ) -> ClassPlan:
+        """放弃摸牌，改为…: a trigger at 摸牌阶段摸牌时 whose cost chooses the players and
+        whose effect gives up the draw, then runs the replacing effects."""
+        if a.replaced != "摸牌" or a.timing.window != "摸牌阶段摸牌时":
+            raise self.fail("E0502", "运行时只支持在摸牌阶段“放弃摸牌”", a.span)
+        self.use("TriggerSkill", "SkillContext", "skip_draw")
+        attrs.append(("timings", f"({self.timing(a.timing.window, a.timing.span)},)"))
+        attrs.append(("optional", "True" if a.optional and not skill.compulsory else "False"))
+        methods: list[Method] = []
+        body: list[str] = [self.note(a.span), "skip_draw(ctx)"]
+        chosen = _first_chosen(a.effects)
+        env = _Env()
+        env.window = a.timing.window
+        if chosen is not None:
+            lo, hi = chosen.count or (1, 1)
+            first = a.effects[0] if a.effects else None
+            filt = ["p is not ctx.owner"] if chosen.other else []
+            if isinstance(first, ir.Obtain) and isinstance(first.what, ir.OwnedCard) and first.what.owner is chosen:
+                filt.append("p.hand_count > 0" if first.what.spec.zone is ir.Zone.HAND else "p.card_count(True, True) > 0")
+            if chosen.wounded:
+                filt.append("p.is_wounded")
+            self.use("alive_players", "choose_players", "Player")
+            cands = "[p for p in alive_players(ctx)" + (" if " + " and ".join(filt) if filt else "") + "]"
+            methods.append(
+                Method("candidates", "ctx: SkillContext", "list[Player]", [f"return {cands}"])
+            )
+            methods.append(
+                Method("can_trigger", "ctx: SkillContext", "bool", [f"return len(self.candidates(ctx)) >= {lit(lo)}"])
+            )
+            methods.append(
+                Method(
+                    "cost",
+                    "ctx: SkillContext",
+                    "bool",
+                    [
+                        f"ctx.targets = choose_players(ctx, ctx.owner, self.candidates(ctx), {lit(lo)}, {lit(hi)})",
+                        f"return len(ctx.targets) >= {lit(lo)}",
+                    ],
+                )
+            )
+            env.chosen = "target"
+            inner = self.effects(a.effects, env) or ["pass"]
+            body += ["for target in ctx.targets:"] + ["    " + line for line in inner]
+        else:
+            body += self.effects(a.effects, env)
+        methods.append(Method("effect", "ctx: SkillContext", "None", body))
+        return ClassPlan(name, "TriggerSkill", comments, attrs, methods)
+
     def plan_trigger(
         self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, abilities: list[ir.Ability]
     ) -> ClassPlan:
@@ -610,6 +756,7 @@ class _Planner:
         attrs.append(("optional", "True" if optional else "False"))
         if any(p is True for p in points):
             attrs.append(("per_point", "True"))
+        per_card = [a.timing for a in trig if a.timing.per_card]
         if limits:
             lim = limits[0]
             attrs.append(("limit_per_phase" if lim.per == "阶段" else "limit_per_turn", lit(lim.count)))
@@ -617,6 +764,11 @@ class _Planner:
             for a in abilities:
                 comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
         methods: list[Method] = []
+        if per_card:
+            if len(trig) != 1 or per_card[0].lost_from != "装备区":
+                raise self.fail("E0501", "编译器只支持“失去一张装备区里的牌”按张触发", per_card[0].span)
+            self.use("lost_count", "CardZone")
+            methods.append(Method("times", "ctx: SkillContext", "int", ["return lost_count(ctx, CardZone.EQUIP)"]))
         if len(handlers) == 1:
             _, _, conds, body = handlers[0]
             if conds:
@@ -674,8 +826,20 @@ class _Planner:
             self.use("is_current", "SkillContext")
             methods.append(Method("enabled", "ctx: SkillContext, mode: UseMode", "bool", ["return not is_current(ctx, self.owner)"]))
         elif a.condition is not None:
-            raise self.fail(
-                "E0502", f"运行时接口没有查询当前阶段的函数，无法限制“{a.condition}”才能转化", a.span
+            from sgs.runtime.api import Phase
+
+            try:
+                member = Phase(a.condition).name
+            except ValueError:
+                raise self.fail("E0502", f"运行时没有“{a.condition}”", a.span) from None
+            self.use("is_current", "current_phase", "Phase", "SkillContext")
+            methods.append(
+                Method(
+                    "enabled",
+                    "ctx: SkillContext, mode: UseMode",
+                    "bool",
+                    [f"return is_current(ctx, self.owner) and current_phase(ctx) is Phase.{member}"],
+                )
             )
         return ClassPlan(name, "ViewAsSkill", comments, attrs, methods)
 
@@ -723,6 +887,9 @@ class _Planner:
                 conds.append("target.is_wounded")
             if chosen.kingdom is not None:
                 conds.append(f"target.kingdom is {self.kingdom(chosen.kingdom, chosen.span)}")
+            if chosen.gender is not None:
+                self.use("Gender")
+                conds.append(f"target.gender is Gender.{Gender(chosen.gender).name}")
             if conds:
                 self.use("Sequence")
                 methods.append(
@@ -764,6 +931,33 @@ class _Planner:
                 raise self.fail("E0502", "运行时只支持“出牌阶段使用任意数量的【杀】”", a.span)
             self.card_name(mod.card)
             methods.append(Method("unlimited_slash", "game: Game, player: Player", "bool", ["return player is self.owner"]))
+        elif isinstance(mod, ir.NoDistanceLimit):
+            self.use("AnyCard")
+            tests = self.card_class_test("card", mod.cards)
+            methods.append(
+                Method(
+                    "no_distance_limit",
+                    "game: Game, user: Player, card: AnyCard, target: Player",
+                    "bool",
+                    _ret_all(["user is self.owner"] + tests),
+                )
+            )
+        elif isinstance(mod, ir.Prohibit):
+            self.use("AnyCard")
+            parts = []
+            for cw in mod.cards:
+                if cw.name == "杀":
+                    self.card_name(cw)
+                    parts.append("card.is_slash")
+                else:
+                    parts.append(f"card.name is {self.card_name(cw)}")
+            conds = ["target is self.owner"]
+            if mod.no_hand:
+                conds.append("self.owner.hand_count == 0")
+            conds.append(" or ".join(parts))
+            methods.append(
+                Method("prohibit", "game: Game, user: Player, target: Player, card: AnyCard", "bool", _ret_all(conds))
+            )
         else:
             raise self.fail("E0501", "编译器尚不支持这种状态技", a.span)
         return ClassPlan(name, "StaticSkill", comments, attrs, methods)
@@ -857,7 +1051,7 @@ def _walk(effects: Sequence[ir.Effect]) -> Iterable[ir.Effect]:
 
 def _players(e: ir.Effect) -> list[ir.PlayerRef]:
     out: list[ir.PlayerRef] = []
-    for attr in ("actor", "source", "target", "to"):
+    for attr in ("actor", "source", "target", "to", "who"):
         v = getattr(e, attr, None)
         if isinstance(v, ir.PlayerRef):
             out.append(v)

@@ -61,7 +61,17 @@ __all__ = [
     "ForbidJink",
     "RequireResponses",
     "Threshold",
+    "DrawCountChange",
+    "DamageBonus",
+    "ChoosePlayer",
+    "LookAtTop",
+    "GiveLooked",
+    "SkipPhase",
     "Effect",
+    "CardClass",
+    "NoCardUsed",
+    "NoDistanceLimit",
+    "Prohibit",
     "Limit",
     "TimingSpec",
     "TriggeredAbility",
@@ -155,13 +165,15 @@ class CardWord:
 class PlayerRef:
     """A player phrase.  Fields: ``who`` (:class:`Who`), ``other`` (其他: excludes
     the owner), ``wounded`` (已受伤的), ``kingdom`` (势力 filter, e.g. ``"魏"``),
-    ``span``."""
+    ``gender`` (男性: ``"男"``), ``count`` (一至两名: ``(1, 2)``; None = one), ``span``."""
 
     who: Who
     span: Span
     other: bool = False
     wounded: bool = False
     kingdom: str | None = None
+    gender: str | None = None
+    count: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +452,80 @@ class Threshold:
     span: Span
 
 
+@dataclass(frozen=True, slots=True)
+class DrawCountChange:
+    """额外摸n张牌 / 少摸n张牌 (in the 摸牌阶段摸牌时 window: the number of cards the
+    draw phase draws changes).  Fields: ``actor``, ``delta`` (+n / -n), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "改变摸牌数"
+    actor: PlayerRef
+    delta: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBonus:
+    """你使用的【杀】或【决斗】造成的伤害+1，直到回合结束.  Fields: ``actor`` (the
+    user and damage source), ``cards`` (the card names), ``delta``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "伤害加成"
+    actor: PlayerRef
+    cards: tuple[CardWord, ...]
+    delta: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer:
+    """选择一名…角色: the player the following clauses call 其.  Fields: ``actor``
+    (the chooser), ``who`` (the phrase with its filters), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "选择角色"
+    actor: PlayerRef
+    who: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop:
+    """观看牌堆顶的n张牌 (they leave the draw pile; later clauses dispose of them).
+    Fields: ``actor``, ``count``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "观看牌堆顶"
+    actor: PlayerRef
+    count: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GiveLooked:
+    """将其中一张交给一名角色 / 将另一张交给一名角色 (cards looked at).  Fields:
+    ``actor``, ``count`` (其中n张; None for 另一张: every card still looked at),
+    ``to``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "分配牌"
+    actor: PlayerRef
+    count: int | None
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SkipPhase:
+    """跳过此回合的<阶段>.  Fields: ``actor``, ``phase`` (the phase word), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "跳过阶段"
+    actor: PlayerRef
+    phase: str
+    span: Span
+    optional: bool = False
+
+
 Effect = Union[
     Obtain,
     Discard,
@@ -457,6 +543,12 @@ Effect = Union[
     ForbidJink,
     RequireResponses,
     Threshold,
+    DrawCountChange,
+    DamageBonus,
+    ChoosePlayer,
+    LookAtTop,
+    GiveLooked,
+    SkipPhase,
 ]
 
 
@@ -469,6 +561,28 @@ class Limit:
 
     count: int
     per: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardClass:
+    """A class of cards in a timing or static sentence: 锦囊牌, 非延时类锦囊牌,
+    非转化的…  Fields: ``kind`` (``"锦囊牌"``), ``non_delayed``, ``non_converted``, ``span``."""
+
+    kind: str
+    span: Span
+    non_delayed: bool = False
+    non_converted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NoCardUsed:
+    """若你于<阶段>未<使用或打出>过【杀】: a condition on the current turn.  Fields:
+    ``phase``, ``mode``, ``card``, ``span``."""
+
+    phase: str
+    mode: Mode
+    card: CardWord
     span: Span
 
 
@@ -490,12 +604,17 @@ class TimingSpec:
     card: CardWord | None = None
     by: PlayerRef | None = None
     owner_dying: bool = False
+    card_class: CardClass | None = None
+    lost_from: str | None = None
+    last_hand: bool = False
+    per_card: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TriggeredAbility:
     """触发技.  Fields: ``timing``, ``optional`` (你可以 on the first effect),
-    ``effects``, ``limit``, ``text`` (the sentence), ``span``."""
+    ``effects``, ``limit``, ``text`` (the sentence), ``span``, ``condition`` (若…: a
+    condition checked before the owner is asked)."""
 
     kind: ClassVar[str] = "triggered"
     timing: TimingSpec
@@ -504,6 +623,7 @@ class TriggeredAbility:
     text: str
     span: Span
     limit: Limit | None = None
+    condition: NoCardUsed | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -576,7 +696,25 @@ class DuelResponseCount:
     span: Span
 
 
-StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount]
+@dataclass(frozen=True, slots=True)
+class NoDistanceLimit:
+    """你使用锦囊牌无距离限制.  Fields: ``cards`` (:class:`CardClass`), ``span``."""
+
+    cards: CardClass
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Prohibit:
+    """（若你没有手牌，）你不能成为【A】或【B】的目标.  Fields: ``cards``,
+    ``no_hand`` (the condition), ``span``."""
+
+    cards: tuple[CardWord, ...]
+    span: Span
+    no_hand: bool = False
+
+
+StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount, NoDistanceLimit, Prohibit]
 
 
 @dataclass(frozen=True, slots=True)

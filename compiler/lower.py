@@ -130,9 +130,23 @@ class _Lowerer:
             return ir.PlayerRef(ir.Who.IT, sp)
         if kind == "p_source":
             return ir.PlayerRef(ir.Who.SOURCE, sp)
-        if kind == "p_choose_one":
+        if kind in ("p_choose_one", "p_choose_range"):
             adjs = {str(a.data) for a in self.trees(node)}
-            return ir.PlayerRef(ir.Who.ONE, sp, other="adj_other" in adjs, wounded="adj_wounded" in adjs)
+            count: tuple[int, int] | None = None
+            rng = self.tok(node, "RANGE_PERSON")
+            if rng is not None:
+                lo, hi = NUMERALS[str(rng.value)[0]], NUMERALS[str(rng.value)[2]]
+                if not 1 <= lo <= hi:
+                    raise self.error("E0215", f"“{rng.value}”的人数范围不对", self.span(rng))
+                count = (lo, hi)
+            return ir.PlayerRef(
+                ir.Who.ONE,
+                sp,
+                other="adj_other" in adjs,
+                wounded="adj_wounded" in adjs,
+                gender="男" if "adj_male" in adjs else None,
+                count=count,
+            )
         if kind == "p_others":
             k = self.tok(node, "KINGDOM")
             return ir.PlayerRef(ir.Who.ALL_OTHERS, sp, other=True, kingdom=str(k.value) if k else None)
@@ -296,6 +310,45 @@ class _Lowerer:
             assert card_t is not None
             cw = self.card(card_t)
             return lambda a, o: ir.RequireResponses(a, n, cw, mode, sp, o)
+        if kind in ("extra_draw", "less_draw"):
+            spec_t = self.tree(node, "card_spec")
+            assert spec_t is not None
+            spec = self.card_spec(spec_t)
+            if spec.count.n is None or spec.count.kind not in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT):
+                raise self.error("E0501", "只支持“额外摸n张牌”或“少摸n张牌”", spec.span)
+            delta = spec.count.n if kind == "extra_draw" else -spec.count.n
+            return lambda a, o: ir.DrawCountChange(a, delta, sp, o)
+        if kind == "damage_bonus":
+            bonus_cards = tuple(self.card(t) for t in self.trees(node, "card"))
+            d = self.tok(node, "DELTA")
+            assert d is not None
+            bonus = int(str(d.value))
+            if bonus <= 0:
+                raise self.error("E0501", "只支持“造成的伤害+n”", self.span(d))
+            return lambda a, o: ir.DamageBonus(a, bonus_cards, bonus, sp, o)
+        if kind == "choose_player":
+            who = self._player_child(node)
+            if who.who is not ir.Who.ONE:
+                raise self.error("E0501", "“选择”后应是“一名……角色”", who.span)
+            return lambda a, o: ir.ChoosePlayer(a, who, sp, o)
+        if kind == "look_top":
+            spec_t = self.tree(node, "card_spec")
+            assert spec_t is not None
+            spec = self.card_spec(spec_t)
+            if spec.count.n is None or spec.count.kind is not ir.CountKind.EXACT:
+                raise self.error("E0501", "只支持“观看牌堆顶的n张牌”", spec.span)
+            n = spec.count.n
+            return lambda a, o: ir.LookAtTop(a, n, sp, o)
+        if kind in ("give_looked_one", "give_looked_other"):
+            to = self._player_child(node)
+            n_tok = self.tok(node, "NUM")
+            cnt = self.num(n_tok) if n_tok is not None else None
+            return lambda a, o: ir.GiveLooked(a, cnt, to, sp, o)
+        if kind == "skip":
+            ph = self.tok(node, "PHASE")
+            assert ph is not None
+            phase = str(ph.value)
+            return lambda a, o: ir.SkipPhase(a, phase, sp, o)
         raise self.error("E0501", f"编译器尚不支持“{self.slice(node)}”", sp)
 
     def clause(self, node: Tree[Token]) -> _Clause:
@@ -326,7 +379,21 @@ class _Lowerer:
         return _Clause(subject, may, build, sp)
 
     def clauses_of(self, node: Tree[Token]) -> list[_Clause]:
-        return [self.clause(t) for t in self.trees(node, "clause")]
+        out: list[_Clause] = []
+        for t in self.trees(node, "clause", "clause_pair"):
+            if t.data == "clause":
+                out.append(self.clause(t))
+                continue
+            # 你与其各<动作>: the action once for 你, then once for 其
+            sp = self.span(t)
+            action_t = [c for c in self.trees(t)][0]
+            build = self.action(action_t)
+            you_t = self.tok(t, "YOU")
+            it_t = self.tok(t, "IT")
+            assert you_t is not None and it_t is not None
+            out.append(_Clause(ir.PlayerRef(ir.Who.YOU, self.span(you_t)), False, build, sp))
+            out.append(_Clause(ir.PlayerRef(ir.Who.IT, self.span(it_t)), False, build, sp))
+        return out
 
     def resolve_clauses(self, clauses: Sequence[_Clause], actor: ir.PlayerRef) -> tuple[ir.Effect, ...]:
         out: list[ir.Effect] = []
@@ -412,7 +479,42 @@ class _Lowerer:
             subject = {ir.Who.YOU: ir.Who.YOU, ir.Who.ONE: ir.Who.ONE}.get(p.who, ir.Who.ALL_OTHERS)
             if p.who is ir.Who.ONE and p.other:
                 subject = ir.Who.ALL_OTHERS
-            return ir.TimingSpec("判定牌生效前", subject, sp)
+            when = "后" if self.tok(node, "AFTER") else "前"
+            return ir.TimingSpec("判定牌生效" + when, subject, sp)
+        if kind == "drawing_timing":
+            ph = self.tok(node, "PHASE")
+            assert ph is not None
+            if str(ph.value) != "摸牌阶段":
+                raise self.error("E0502", f"“{ph.value}”没有“摸牌时”这个时机", self.span(ph), help="写作“摸牌阶段摸牌时”")
+            return ir.TimingSpec("摸牌阶段摸牌时", you, sp)
+        if kind == "use_timing":
+            n_tok = self.tok(node, "NUM")
+            assert n_tok is not None
+            if self.num(n_tok) != 1:
+                raise self.error("E0501", "只支持“使用一张……时”", self.span(n_tok))
+            desc = self.tree(node, "trick_desc")
+            assert desc is not None
+            cls = ir.CardClass(
+                "锦囊牌",
+                self.span(desc),
+                non_delayed=self.tok(desc, "NON_DELAYED") is not None,
+                non_converted=self.tok(desc, "NON_CONVERTED") is not None,
+            )
+            return ir.TimingSpec("使用时", you, sp, card_class=cls)
+        if kind == "lose_last_hand_timing":
+            return ir.TimingSpec("失去牌时", you, sp, lost_from="手牌", last_hand=True)
+        if kind == "lose_equip_timing":
+            amount = self.tree(node, "per_event", "per_point", "per_card")
+            assert amount is not None
+            n_tok = self.tok(amount, "NUM")
+            assert n_tok is not None
+            if amount.data == "per_point" or self.num(n_tok) != 1:
+                raise self.error(
+                    "E0501", "只支持“失去一张装备区里的牌”（每张）或“失去一次装备区里的牌”（每次）", self.span(amount)
+                )
+            return ir.TimingSpec(
+                "失去牌时", you, sp, lost_from="装备区", per_card=amount.data == "per_card"
+            )
         if kind == "phase_timing":
             ph = self.tok(node, "PHASE")
             assert ph is not None
@@ -436,6 +538,38 @@ class _Lowerer:
             effects = self.chain(chain_t, you)
             optional = bool(effects) and effects[0].verb != "达到张数" and _optional(effects[0])
             return ir.TriggeredAbility(self.timing(timing_t), optional, effects, text, sp)
+        if kind == "replace_sentence":
+            ph = self.tok(node, "PHASE")
+            assert ph is not None
+            if str(ph.value) != "摸牌阶段":
+                raise self.error("E0502", f"只支持在摸牌阶段“放弃摸牌”，不支持“{ph.value}”", self.span(ph))
+            chain_t = self.tree(node, "chain")
+            assert chain_t is not None
+            effects = self.chain(chain_t, you)
+            timing = ir.TimingSpec("摸牌阶段摸牌时", ir.Who.YOU, self.span(ph))
+            return ir.ReplacementAbility(timing, self.tree(node, "may") is not None, "摸牌", effects, text, sp)
+        if kind == "skip_sentence":
+            ph = self.tok(node, "PHASE")
+            card_t = self.tree(node, "card")
+            assert ph is not None and card_t is not None
+            mode_t = [t for t in self.trees(node) if str(t.data).startswith("mode_")][0]
+            no_card = ir.NoCardUsed(str(ph.value), self.mode(mode_t), self.card(card_t), sp)
+            chain_t = self.tree(node, "chain")
+            assert chain_t is not None
+            effects = self.chain(chain_t, you)
+            skips = [e for e in effects if isinstance(e, ir.SkipPhase)]
+            if not skips:
+                raise self.error("E0501", "“若你于……未……过……”后只支持“跳过此回合的……阶段”", sp)
+            window = skips[0].phase + "开始前"
+            optional = bool(effects) and _optional(effects[0])
+            return ir.TriggeredAbility(ir.TimingSpec(window, ir.Who.YOU, sp), optional, effects, text, sp, condition=no_card)
+        if kind == "no_distance_static":
+            tc = self.tok(node, "TRICK_CARD")
+            assert tc is not None
+            return ir.StaticAbility(ir.NoDistanceLimit(ir.CardClass("锦囊牌", self.span(tc)), sp), text, sp)
+        if kind == "prohibit_static":
+            banned = tuple(self.card(t) for t in self.trees(node, "card"))
+            return ir.StaticAbility(ir.Prohibit(banned, sp, no_hand=self.tok(node, "HAVE_NO") is not None), text, sp)
         if kind.startswith("viewas_"):
             convs_t = self.tree(node, "conversions")
             assert convs_t is not None

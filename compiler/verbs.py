@@ -50,6 +50,12 @@ _TABLE: tuple[Verb, ...] = (
     Verb("不可被响应", "ForbidJink", ("forbid_jink",), ()),
     Verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes"), ()),
     Verb("达到张数", "Threshold", ("cards_given_this_phase",), ()),
+    Verb("改变摸牌数", "DrawCountChange", ("change_draw_count",), ()),
+    Verb("伤害加成", "DamageBonus", ("add_damage_bonus",), ()),
+    Verb("选择角色", "ChoosePlayer", ("choose_players",), ()),
+    Verb("观看牌堆顶", "LookAtTop", ("look_at_top",), ()),
+    Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
+    Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
 )
 
 VERBS: Mapping[str, Verb] = MappingProxyType({v.word: v for v in _TABLE})

@@ -57,6 +57,15 @@ __all__ = [
     "add_phase_count",
     "skill_uses",
     "cards_given_this_phase",
+    "change_draw_count",
+    "skip_draw",
+    "add_damage_bonus",
+    "look_at_top",
+    "choose_cards_among",
+    "hand_out",
+    "lost_count",
+    "cards_used_this_turn",
+    "current_phase",
 ]
 
 
@@ -374,3 +383,113 @@ def cards_given_this_phase(ctx: SkillContext, player: Player) -> int:
 
 
 GIVEN = "给出"
+
+
+# ---------------------------------------------------------------- draw phase, turn effects
+
+
+def change_draw_count(ctx: SkillContext, delta: int) -> int:
+    """额外摸n张牌 (+n) / 少摸n张牌 (-n): in the 摸牌阶段摸牌时 window, change how many
+    cards this draw phase draws (never below 0).  Returns the new count."""
+    dp = ctx.draw_phase
+    dp.count = max(0, dp.count + delta)
+    return dp.count
+
+
+def skip_draw(ctx: SkillContext) -> None:
+    """放弃摸牌: in the 摸牌阶段摸牌时 window, this draw phase draws nothing (突袭)."""
+    ctx.draw_phase.skip_draw = True
+
+
+def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName], n: int = 1) -> None:
+    """``player``'s cards named ``names`` that he uses deal ``n`` more damage when he is
+    the source, until the end of this turn (裸衣).  All 杀 count as 【杀】."""
+    from .game import DAMAGE_BONUS
+
+    for name in names:
+        key = DAMAGE_BONUS + ("杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value)
+        player.turn_counters[key] = player.turn_counters.get(key, 0) + n
+    ctx.game.log_event(
+        "效果",
+        f"{player.tag} 本回合使用的{'或'.join('【' + n_.value + '】' for n_ in names)}造成的伤害+{n}（{_why(ctx)}）",
+        player=player.seat,
+    )
+
+
+def current_phase(ctx: SkillContext) -> Phase | None:
+    """The phase being played (None between phases and outside turns)."""
+    return ctx.game.phase
+
+
+def cards_used_this_turn(
+    ctx: SkillContext, player: Player, name: CardName, mode: UseMode = UseMode.BOTH, phase: Phase = Phase.PLAY
+) -> int:
+    """How many cards named ``name`` (any 杀 for 【杀】) ``player`` used (``USE``),
+    responded with (``RESPOND``) or either (``BOTH``) in ``phase`` of his current turn."""
+    from .game import USED
+
+    key = "杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value
+    total = 0
+    for m in (UseMode.USE, UseMode.RESPOND):
+        if mode.allows(m):
+            total += player.turn_counters.get(USED + phase.value + m.value + key, 0)
+    return total
+
+
+def lost_count(ctx: SkillContext, zone: CardZone) -> int:
+    """In a 失去牌时 window: how many cards the owner lost from ``zone`` (HAND,
+    EQUIP or HAND_EQUIP) in this move."""
+    from .zones import Zone
+
+    mv = ctx.move
+    if mv.from_player is not ctx.owner:
+        return 0
+    want = {z for z, ok in ((Zone.HAND, zone.hand), (Zone.EQUIP, zone.equip)) if ok}
+    return sum(1 for z in mv.from_zones if z in want)
+
+
+# ---------------------------------------------------------------- looking at the draw pile
+
+
+def look_at_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
+    """观看牌堆顶的n张牌: take the top ``n`` cards into the processing area, seen by
+    ``player`` only; the skill then disposes of them (``hand_out`` …)."""
+    cards = ctx.game.take_top(n)
+    ctx.game.log_event(
+        "观看",
+        f"{player.tag} 观看了牌堆顶的{n}张牌（{_why(ctx)}）",
+        player=player.seat,
+        cards=[c.label for c in cards],
+    )
+    return cards
+
+
+def choose_cards_among(
+    ctx: SkillContext, chooser: Player, cards: Sequence[Card], min_n: int = 1, max_n: int = 1, prompt: str = ""
+) -> list[Card]:
+    """``chooser`` picks ``min_n``..``max_n`` of ``cards`` (cards he is looking at,
+    not his own); nothing moves."""
+    return ctx.game.choose_cards(chooser, list(cards), min_n, max_n, prompt=prompt, about=_why(ctx))
+
+
+def hand_out(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence[Card]) -> None:
+    """交给 cards ``giver`` is looking at (in the processing area) to ``receiver``'s
+    hand (遗计); cards no longer in the processing area are ignored.  If
+    ``receiver`` is dead the cards go to the discard pile."""
+    from .zones import MoveReason, Zone
+
+    game = ctx.game
+    cs = [c for c in cards if game.zone_of(c) is Zone.PROCESSING]
+    if not cs:
+        return
+    if not receiver.alive:
+        game.clear_processing(cs)
+        return
+    game.move_cards(cs, Zone.HAND, receiver, MoveReason.GIVE, giver)
+    game.log_event(
+        "交给",
+        f"{giver.tag} 将{len(cs)}张牌交给{receiver.tag}（{_why(ctx)}）",
+        player=giver.seat,
+        target=receiver.seat,
+        cards=[c.label for c in cs],
+    )

@@ -329,6 +329,7 @@ def respond_card(
         player=player.seat,
         card=card.label,
     )
+    note_card(game, player, card, UseMode.RESPOND)
     skill = card.skill if isinstance(card, VirtualCard) else ""
     game.trigger(Timing.CARD_RESPONDING, player, CardResponseEvent(player, card, skill, on_behalf_of))
     game.clear_processing(phys)
@@ -353,6 +354,7 @@ def use_response(
     phys = _own_physical(game, player, card)
     game.move_cards(phys, Zone.PROCESSING, None, MoveReason.USE, player)
     game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
+    note_card(game, player, card, UseMode.USE)
     game.trigger(Timing.CARD_USING, player, use)
     game.trigger(Timing.CARD_USE_FINISHED, player, use)
     game.clear_processing(phys)
@@ -392,6 +394,18 @@ def ask_peach(game: Game, p: Player, dying: Player) -> bool:
 # ---------------------------------------------------------------------- use pipeline
 
 
+def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
+    """Count a card the current player uses / responds with in a phase of his turn
+    (turn counter ``USED + phase + mode + name``; all 杀 count as 杀)."""
+    from .game import USED
+
+    if player is not game.current or game.phase is None:
+        return
+    key = USED + game.phase.value + mode.value + ("杀" if card.is_slash else card.name.value)
+    player.turn_counters[key] = player.turn_counters.get(key, 0) + 1
+
+
+
 def use_card(
     game: Game,
     user: Player,
@@ -418,6 +432,7 @@ def use_card(
         card=card.label,
         targets=[t.seat for t in use.targets],
     )
+    note_card(game, user, card, UseMode.USE)
     if card.type is CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
         game.trigger(Timing.CARD_USING, user, use)

@@ -32,7 +32,7 @@ from .events import (
 from .log import GameLog, LogValue
 from .player import SLOT_OF, JudgeAreaEntry, Player, Role
 from .skills import ActiveSkill, ResponseProxySkill, Skill, SkillContext, StaticSkill, TriggerSkill, UseMode, ViewAsSkill
-from .timing import PHASE_BEGIN, PHASE_END, Phase, Scope, Timing
+from .timing import PHASE_BEFORE, PHASE_BEGIN, PHASE_END, Phase, Scope, Timing
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = ["Game", "GameOver", "CensusError", "PHASES"]
@@ -40,6 +40,12 @@ __all__ = ["Game", "GameOver", "CensusError", "PHASES"]
 PHASES: tuple[Phase, ...] = (Phase.START, Phase.JUDGE, Phase.DRAW, Phase.PLAY, Phase.DISCARD, Phase.FINISH)
 
 _DEAD_OK = (Timing.DEATH, Timing.DIED)
+
+#: turn counter key prefix: extra damage of the player's cards of a name this turn (裸衣)
+DAMAGE_BONUS = "伤害加成:"
+#: turn counter key: f"{USED}{phase}{使用|打出}{name}" — cards of a name the current
+#: player used / responded with in a phase of his turn (克己)
+USED = "用牌:"
 
 
 class GameOver(Exception):
@@ -248,7 +254,10 @@ class Game:
 
     def _resolve_trigger(self, s: TriggerSkill, timing: Timing, event: Event, target: Player | None) -> None:
         o = s.owner
-        times = event.amount if s.per_point and isinstance(event, DamageEvent) else 1
+        if s.per_point and isinstance(event, DamageEvent):
+            times = event.amount
+        else:
+            times = s.times(SkillContext(self, o, s, timing, event, target))
         for point in range(1, times + 1):
             if not o.alive and timing not in _DEAD_OK:
                 return
@@ -598,13 +607,14 @@ class Game:
         ]
         if not got or not player.alive:
             return []
-        self.move_cards(got, Zone.HAND, player, MoveReason.OBTAIN, player)
+        # logged before the move: windows the move opens (失去牌时 …) come after it
         self.log_event(
             "获得",
             f"{self.tag(player)} 获得了{'、'.join(c.label for c in got)}" + (f"（{reason}）" if reason else ""),
             player=player.seat,
             cards=[c.label for c in got],
         )
+        self.move_cards(got, Zone.HAND, player, MoveReason.OBTAIN, player)
         return got
 
     def obtain_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
@@ -612,7 +622,6 @@ class Game:
         if c is None:
             return None
         hidden = self.loc[c.id][0] is Zone.HAND
-        self.move_cards([c], Zone.HAND, player, MoveReason.OBTAIN, player)
         self.log_event(
             "获得",
             f"{self.tag(player)} 获得了{target.tag}的{'一张手牌' if hidden else c.label}"
@@ -621,6 +630,7 @@ class Game:
             target=target.seat,
             cards=[c.label],
         )
+        self.move_cards([c], Zone.HAND, player, MoveReason.OBTAIN, player)
         return c
 
     def discard_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
@@ -703,6 +713,11 @@ class Game:
         if not target.alive or n <= 0:
             ev.prevented = True
             return ev
+        if source is not None and card is not None and ev.use is not None and ev.use.user is source:
+            bonus = source.turn_counters.get(DAMAGE_BONUS + ("杀" if card.is_slash else card.name.value), 0)
+            if bonus:
+                ev.amount += bonus
+                self.log_event("伤害加成", f"{self.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)
         if source is not None and source.alive:
             self.trigger(Timing.DAMAGE_CAUSING, source, ev)
         if not ev.prevented and ev.amount > 0:
@@ -854,7 +869,6 @@ class Game:
         that does not count (the cards of the 杀 being used)."""
         return src is not dst and dst.alive and self.distance(src, dst, without) <= self.attack_range(src, without)
 
-
     def slash_limit(self, player: Player) -> int | None:
         extra = 0
         for s in self.statics(player):
@@ -917,6 +931,10 @@ class Game:
                 continue
             if not player.alive:
                 break
+            if ph not in self._phase_skipped_now:
+                self.trigger(PHASE_BEFORE[ph], player, PhaseEvent(player, ph))
+                if not player.alive:
+                    break
             if ph in self._phase_skipped_now:
                 self.log_event("跳过阶段", f"{self.tag(player)} 跳过{ph.value}", player=player.seat, phase=ph.value)
                 continue

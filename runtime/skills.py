@@ -243,6 +243,10 @@ class TriggerSkill(Skill):
     * ``limit_per_phase`` / ``limit_per_turn`` — invocation limits (the runtime counts
       invocations in ``owner.phase_counters[name]`` / ``turn_counters[name]``).
 
+    ``times(ctx)`` — how many times one opening of the window triggers the skill
+    (default 1; 枭姬 "每当你失去一张装备区里的牌时": once per equipment card lost);
+    like ``per_point``, ``can_trigger`` is re-checked before each repetition.
+
     Hooks: ``can_trigger(ctx)`` (condition, no side effects), ``cost(ctx)`` (pay
     costs / choose targets, store them in ``ctx.cards``/``ctx.targets``; return False
     to cancel — the invocation is then not counted), ``effect(ctx)``.
@@ -257,6 +261,9 @@ class TriggerSkill(Skill):
 
     def can_trigger(self, ctx: SkillContext) -> bool:
         return True
+
+    def times(self, ctx: SkillContext) -> int:
+        return 1
 
     def cost(self, ctx: SkillContext) -> bool:
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["Timing", "Phase", "Scope", "PHASE_BEGIN", "PHASE_END"]
+__all__ = ["Timing", "Phase", "Scope", "PHASE_BEFORE", "PHASE_BEGIN", "PHASE_END"]
 
 
 class Phase(str, Enum):
@@ -30,6 +30,8 @@ class Timing(str, Enum):
     Turn and phases (subject: the player whose turn it is):
     ``TURN_BEGIN`` 回合开始时, ``TURN_END`` 回合结束时, and for every phase
     ``<PHASE>_BEGIN`` = "<阶段>开始时" and ``<PHASE>_END`` = "<阶段>结束时".
+    ``<PHASE>_BEFORE`` = "<阶段>开始前": the phase is about to be entered (not yet
+    skipped); a skill there may still skip it (克己: ``skip_phase``).
     ``DRAW_PHASE_DRAWING`` 摸牌阶段摸牌时: ``ctx.draw_phase.count`` may be changed
     (英姿 +1) or ``ctx.draw_phase.skip_draw`` set (突袭 "放弃摸牌").
 
@@ -64,6 +66,13 @@ class Timing(str, Enum):
     GAME_START = "游戏开始时"
     TURN_BEGIN = "回合开始时"
     TURN_END = "回合结束时"
+
+    START_PHASE_BEFORE = "回合开始阶段开始前"
+    JUDGE_PHASE_BEFORE = "判定阶段开始前"
+    DRAW_PHASE_BEFORE = "摸牌阶段开始前"
+    PLAY_PHASE_BEFORE = "出牌阶段开始前"
+    DISCARD_PHASE_BEFORE = "弃牌阶段开始前"
+    FINISH_PHASE_BEFORE = "回合结束阶段开始前"
 
     START_PHASE_BEGIN = "回合开始阶段开始时"
     START_PHASE_END = "回合开始阶段结束时"
@@ -107,6 +116,14 @@ class Timing(str, Enum):
     CARDS_OBTAINED = "获得牌后"
 
 
+PHASE_BEFORE: dict[Phase, Timing] = {
+    Phase.START: Timing.START_PHASE_BEFORE,
+    Phase.JUDGE: Timing.JUDGE_PHASE_BEFORE,
+    Phase.DRAW: Timing.DRAW_PHASE_BEFORE,
+    Phase.PLAY: Timing.PLAY_PHASE_BEFORE,
+    Phase.DISCARD: Timing.DISCARD_PHASE_BEFORE,
+    Phase.FINISH: Timing.FINISH_PHASE_BEFORE,
+}
 PHASE_BEGIN: dict[Phase, Timing] = {
     Phase.START: Timing.START_PHASE_BEGIN,
     Phase.JUDGE: Timing.JUDGE_PHASE_BEGIN,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -12,13 +13,20 @@ from .fixtures import standard_extra
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "jinghua"
+FIRST_RELEASE = frozenset(
+    "曹操 司马懿 夏侯惇 甄姬 刘备 关羽 张飞 赵云 马超 孙权 黄盖 华佗 吕布".split()
+)
 
 
 @lru_cache(maxsize=None)
 def standard() -> tuple[ir.Package, ...]:
+    """The first-release standard set (13 generals) the expected findings describe;
+    generals added to skills/standard later are left out (they have their own tests)."""
     pkgs, diags = load_packages([ROOT / "skills" / "standard"])
     assert not [d for d in diags if d.severity == "error"], diags
-    return tuple(pkgs)
+    return tuple(
+        replace(p, generals=tuple(g for g in p.generals if g.name in FIRST_RELEASE)) for p in pkgs
+    )
 
 
 @lru_cache(maxsize=None)
