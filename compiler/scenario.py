@@ -14,20 +14,22 @@ broken.  Bad files raise :class:`ScenarioError`; the CLI prints them as messages
 from __future__ import annotations
 
 import difflib
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from sgs.runtime.agents import ScriptedAgent, ScriptError
+from sgs.runtime.agents import ScriptError, default_answer, match_answer
+from sgs.runtime.decisions import Decision
+from sgs.runtime.game import Game
 from sgs.runtime.api import GeneralSpec
 from sgs.runtime.game import CensusError
 from sgs.runtime.result import GameResult
 from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
 from sgs.runtime.timing import Phase
 
-from .scenario_format import Scenario, ScenarioError, load_scenario
+from .scenario_format import Scenario, ScenarioError, Step, load_scenario
 
 __all__ = ["ScenarioReport", "collect_scenarios", "run_scenario", "run_scenario_file", "ScenarioError"]
 
@@ -70,6 +72,33 @@ def collect_scenarios(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
+class ScenarioAgent:
+    """Plays one seat's scripted :class:`Step` list: checks each step's ``offered`` /
+    ``not_offered`` against the decision's legal options (mismatches go to
+    ``problems``), then answers like the runtime's ScriptedAgent; the default when the
+    list runs out."""
+
+    def __init__(self, seat: int, steps: Sequence[Step]) -> None:
+        self.seat = seat
+        self.queue: deque[Step] = deque(steps)
+        self.problems: list[str] = []
+
+    def choose(self, game: Game, decision: Decision) -> list[int]:
+        if not self.queue:
+            return default_answer(decision)
+        step = self.queue.popleft()
+        labels = decision.labels()
+        for lab in step.offered:
+            if lab not in labels:
+                self.problems.append(f"{self.seat}号位「{decision.prompt}」应提供「{lab}」，实际选项：{labels}")
+        for lab in step.not_offered:
+            if lab in labels:
+                self.problems.append(f"{self.seat}号位「{decision.prompt}」不应提供「{lab}」，实际选项：{labels}")
+        if step.answer is None:
+            return default_answer(decision)
+        return match_answer(decision, step.answer)
+
+
 def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) -> GeneralSpec:
     for g in pool:
         if g.name == name:
@@ -100,7 +129,7 @@ def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> Sce
             hand=s.hand,
             equips=s.equip,
             judge=s.judge,
-            answers=[c if isinstance(c, str) else ",".join(c) for c in s.choices],
+            agent=ScenarioAgent(i, s.choices),
         )
         for i, s in enumerate(sc.seats, start=1)
     ]
@@ -121,9 +150,12 @@ def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> Sce
         game.check_card_census()
     except CensusError as exc:
         report.failures.append(f"牌的去向不守恒：{exc}")
-    for seat, agent in enumerate(game.agents, start=1):
-        if isinstance(agent, ScriptedAgent) and agent.queue:
-            report.failures.append(f"{seat}号位 有未用到的脚本答案：{list(agent.queue)}（局面没有问到这些选择）")
+    for agent in game.agents:
+        if isinstance(agent, ScenarioAgent):
+            report.failures.extend(agent.problems)
+            if agent.queue:
+                left = [st.answer or "（默认）" for st in agent.queue]
+                report.failures.append(f"{agent.seat}号位 有未用到的脚本答案：{left}（局面没有问到这些选择）")
     _compare(sc, game.discard_pile, game.draw_pile, result, report)
     return report
 

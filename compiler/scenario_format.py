@@ -33,6 +33,19 @@ class ScenarioError(Exception):
 
 
 @dataclass(frozen=True)
+class Step:
+    """One scripted decision: ``answer`` (option labels joined by ``,``; None = take
+    the default), and assertions on the options that decision offers: every label of
+    ``offered`` must be among them, none of ``not_offered``.  Written in a file as a
+    label, an array of labels (several picks), or an inline table
+    ``{ answer = "结束出牌", not_offered = ["制衡"] }``."""
+
+    answer: str | None
+    offered: tuple[str, ...] = ()
+    not_offered: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class SeatSetup:
     """One seat: ``general`` (Chinese name), ``role`` (主公/忠臣/反贼/内奸),
     ``hp``/``max_hp`` (None = the general's printed values, lord +1), card labels
@@ -46,7 +59,7 @@ class SeatSetup:
     hand: tuple[str, ...]
     equip: tuple[str, ...]
     judge: tuple[str, ...]
-    choices: tuple[str | tuple[str, ...], ...]
+    choices: tuple[Step, ...]
 
 
 @dataclass(frozen=True)
@@ -144,18 +157,27 @@ class _Reader:
         return tuple(v)
 
 
-def _choices(r: _Reader, data: dict[str, Any], where: str) -> tuple[str | tuple[str, ...], ...]:
+def _choices(r: _Reader, data: dict[str, Any], where: str) -> tuple[Step, ...]:
     raw = data.get("choices", [])
     if not isinstance(raw, list):
         raise r.fail(f"{where}.choices", "应为数组：每项是一个选项标签，或一组标签（多选）")
-    out: list[str | tuple[str, ...]] = []
+    out: list[Step] = []
     for i, c in enumerate(raw):
+        key = f"{where}.choices[{i}]"
         if isinstance(c, str):
-            out.append(c)
+            out.append(Step(c))
         elif isinstance(c, list) and all(isinstance(x, str) for x in c):
-            out.append(tuple(c))
+            out.append(Step(",".join(c)))
+        elif isinstance(c, dict):
+            r.known_keys(c, key, ("answer", "offered", "not_offered"))
+            answer = c.get("answer")
+            if isinstance(answer, list) and all(isinstance(x, str) for x in answer):
+                answer = ",".join(answer)
+            if answer is not None and not isinstance(answer, str):
+                raise r.fail(f"{key}.answer", "应为选项标签或标签数组（省略则取默认）")
+            out.append(Step(answer, r.labels(c, "offered", key) or (), r.labels(c, "not_offered", key) or ()))
         else:
-            raise r.fail(f"{where}.choices[{i}]", "应为选项标签（字符串）或标签数组")
+            raise r.fail(key, "应为选项标签（字符串）、标签数组，或 { answer = …, not_offered = […] }")
     return tuple(out)
 
 
