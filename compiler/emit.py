@@ -106,6 +106,8 @@ class _Env:
         self.judged: str | None = None  # list of judge cards of a loop
         self.looked: str | None = None  # cards being looked at (观看牌堆顶)
         self.window: str | None = None  # the trigger window (a Timing value)
+        self.unnullifiable: set[str] = set()  # cards used by 视为使用 that 无懈可击 cannot answer
+        self.chosen_count: tuple[int, int] | None = None  # several chosen players (targets)
         self.guarded: set[str] = set()  # nullable variables already checked by an enclosing guard
 
 
@@ -322,6 +324,8 @@ class _Planner:
                 "    retrial(ctx, chosen[0], respond=True)",
             ]
         if isinstance(e, ir.ForbidJink):
+            if e.by.name == "无懈可击" and e.card.name in env.unnullifiable:
+                return ["# (applied to the use above)"]
             if e.by.name != "闪" or e.card.name != "杀" or env.it != "target":
                 raise self.fail("E0502", "运行时只支持在指定目标后令【杀】不可被【闪】响应", e.span)
             self.use("forbid_jink")
@@ -355,8 +359,16 @@ class _Planner:
         if isinstance(e, ir.ChoosePlayer):
             if env.chosen is None or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "编译器只支持出牌阶段技能中由你选择角色", e.span)
-            env.it = env.chosen
-            return ["# (the player was chosen with the skill's targets)"]
+            if e.who.count is None:
+                env.it = env.chosen
+            return ["# (the players were chosen with the skill's targets)"]
+        if isinstance(e, ir.ViewAsUse):
+            if env.chosen_count != (2, 2) or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“视为其中一名角色对另一名角色使用”须先由你选择两名角色", e.span)
+            self.use("view_as_use")
+            card = self.card_name(e.card)
+            extra = ", nullifiable=False" if e.card.name in env.unnullifiable else ""
+            return [f"view_as_use(ctx, targets[0], {card}, [targets[1]]{extra})"]
         if isinstance(e, ir.LookAtTop):
             actor = self.player(e.actor, env)
             if actor != "ctx.owner":
@@ -879,7 +891,12 @@ class _Planner:
         chosen = _first_chosen(effects)
         methods: list[Method] = []
         if chosen is not None:
-            attrs += [("min_targets", "1"), ("max_targets", "1")]
+            lo_t, hi_t = chosen.count or (1, 1)
+            env.chosen_count = chosen.count
+            attrs += [("min_targets", lit(lo_t)), ("max_targets", lit(hi_t))]
+            env.unnullifiable = {
+                x.card.name for x in _walk(effects) if isinstance(x, ir.ForbidJink) and x.by.name == "无懈可击"
+            }
             conds = []
             if chosen.other:
                 conds.append("target is not self.owner")

@@ -67,6 +67,7 @@ __all__ = [
     "LookAtTop",
     "GiveLooked",
     "SkipPhase",
+    "ViewAsUse",
     "Effect",
     "CardClass",
     "NoCardUsed",
@@ -526,6 +527,19 @@ class SkipPhase:
     optional: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class ViewAsUse:
+    """视为其中一名角色对另一名角色使用一张【牌】: the two chosen players, in the
+    order the chooser picked them (the first is the user).  Fields: ``actor`` (who
+    decides), ``card``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "视为使用"
+    actor: PlayerRef
+    card: CardWord
+    span: Span
+    optional: bool = False
+
+
 Effect = Union[
     Obtain,
     Discard,
@@ -549,6 +563,7 @@ Effect = Union[
     LookAtTop,
     GiveLooked,
     SkipPhase,
+    ViewAsUse,
 ]
 
 

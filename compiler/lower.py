@@ -134,6 +134,10 @@ class _Lowerer:
             adjs = {str(a.data) for a in self.trees(node)}
             count: tuple[int, int] | None = None
             rng = self.tok(node, "RANGE_PERSON")
+            n_persons = self.tok(node, "N_PERSONS")
+            if n_persons is not None:
+                n_people = NUMERALS[str(n_persons.value)[0]]
+                count = (n_people, n_people)
             if rng is not None:
                 lo, hi = NUMERALS[str(rng.value)[0]], NUMERALS[str(rng.value)[2]]
                 if not 1 <= lo <= hi:
@@ -344,6 +348,14 @@ class _Lowerer:
             n_tok = self.tok(node, "NUM")
             cnt = self.num(n_tok) if n_tok is not None else None
             return lambda a, o: ir.GiveLooked(a, cnt, to, sp, o)
+        if kind == "view_use":
+            card_t = self.tree(node, "card")
+            n_tok = self.tok(node, "NUM")
+            assert card_t is not None and n_tok is not None
+            if self.num(n_tok) != 1:
+                raise self.error("E0501", "只支持“视为……使用一张……”", self.span(n_tok))
+            used = self.card(card_t)
+            return lambda a, o: ir.ViewAsUse(a, used, sp, o)
         if kind == "skip":
             ph = self.tok(node, "PHASE")
             assert ph is not None
@@ -633,6 +645,10 @@ class _Lowerer:
             if cards[0].name != cards[1].name:
                 raise self.error("E0212", f"需要的是【{cards[0].name}】，却令其他角色打出【{cards[1].name}】", cards[1].span)
             return ir.ProxyAbility(cards[0], modes[0], helpers, modes[1], ask_whether, True, text, sp)
+        if kind == "restriction_sentence":
+            un = self.tree(node, "unanswerable")
+            assert un is not None
+            return (self.action(un)(you, False),)
         if kind == "continuation_sentence":
             chain_t = self.tree(node, "chain")
             assert chain_t is not None

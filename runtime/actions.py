@@ -66,6 +66,7 @@ __all__ = [
     "lost_count",
     "cards_used_this_turn",
     "current_phase",
+    "view_as_use",
 ]
 
 
@@ -301,6 +302,22 @@ def use_as(ctx: SkillContext, user: Player, name: CardName, targets: Sequence[Pl
     return use_card(ctx.game, user, make_virtual(name, list(cards), _why(ctx)), list(targets))
 
 
+def view_as_use(
+    ctx: SkillContext,
+    user: Player,
+    name: CardName,
+    targets: Sequence[Player],
+    nullifiable: bool = True,
+) -> CardUseEvent:
+    """视为…使用: ``user`` is viewed as using a virtual ``name`` (no subcards) on
+    ``targets``, the skill's owner having decided it (离间); ``nullifiable=False``:
+    no 无懈可击 may answer it.  Legality is the skill's business; not counted toward
+    the 杀 limit."""
+    from .cardflow import make_virtual, use_card
+
+    return use_card(ctx.game, user, make_virtual(name, [], _why(ctx)), list(targets), unnullifiable=not nullifiable)
+
+
 def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:
     """跳过 ``player``'s next ``phase`` (this turn if not passed yet)."""
     ctx.game.skip_phase(player, phase)
@@ -411,7 +428,7 @@ def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName
         player.turn_counters[key] = player.turn_counters.get(key, 0) + n
     ctx.game.log_event(
         "效果",
-        f"{player.tag} 本回合使用的{'或'.join('【' + n_.value + '】' for n_ in names)}造成的伤害+{n}（{_why(ctx)}）",
+        f"{ctx.game.tag(player)} 本回合使用的{'或'.join('【' + n_.value + '】' for n_ in names)}造成的伤害+{n}（{_why(ctx)}）",
         player=player.seat,
     )
 

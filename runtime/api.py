@@ -86,6 +86,7 @@ from .actions import (
     skip_phase,
     suit_of,
     use_as,
+    view_as_use,
 )
 from .cards import AnyCard, Card, CardName, CardSubtype, CardType, Color, Nature, Suit, VirtualCard
 from .events import (
@@ -189,6 +190,7 @@ __all__ = [
     "skip_phase",
     "cancel_target",
     "use_as",
+    "view_as_use",
     "change_draw_count",
     "skip_draw",
     "add_damage_bonus",

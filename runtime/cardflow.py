@@ -414,13 +414,16 @@ def use_card(
     skill: str = "",
     responding: bool = False,
     sub_target: Player | None = None,
+    unnullifiable: bool = False,
 ) -> CardUseEvent:
-    """Use ``card`` with ``targets`` (legality is the caller's business)."""
+    """Use ``card`` with ``targets`` (legality is the caller's business);
+    ``unnullifiable``: a trick no 无懈可击 may answer."""
     from .effects import EFFECTS
 
     if not skill and isinstance(card, VirtualCard):
         skill = card.skill
     use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
+    use.unnullifiable = unnullifiable
     phys = _own_physical(game, user, card)
     tgt_text = (" → " + "、".join(t.tag for t in use.targets)) if use.targets and use.targets != [user] else ""
     if sub_target is not None:

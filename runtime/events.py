@@ -104,6 +104,8 @@ class CardUseEvent(Event):
     cancelled: bool = False
     #: extra damage per hit for this use (酒 in 军争; 0 in the standard game)
     extra_damage: int = 0
+    #: this trick cannot be answered with 无懈可击 (离间's 决斗)
+    unnullifiable: bool = False
 
 
 @dataclass(eq=False)

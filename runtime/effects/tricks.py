@@ -76,7 +76,7 @@ def _each_target(game: Game, use: CardUseEvent) -> list[Player]:
 def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
     if not t.alive or t.seat in use.nullified:
         return False
-    if nullified(game, use.card, t):
+    if not use.unnullifiable and nullified(game, use.card, t):
         use.nullified.add(t.seat)
         return False
     return True
