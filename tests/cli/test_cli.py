@@ -80,3 +80,30 @@ def test_scenario_with_a_bad_key_is_reported(tmp_path: Path) -> None:
     r = runner.invoke(app, ["scenario", str(f)])
     assert r.exit_code == 1
     assert "scenario.phase" in r.output and "出牌阶段" in r.output
+
+
+def test_graph_writes_dot_and_rejects_bad_input(tmp_path: Path) -> None:
+    out = tmp_path / "g.dot"
+    r = runner.invoke(app, ["graph", "-o", str(out), "--skill", "反馈"])
+    assert r.exit_code == 0, r.output
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith(("digraph", "strict digraph")) and "反馈" in text
+    r = runner.invoke(app, ["graph", "-o", str(tmp_path / "g.txt")])
+    assert r.exit_code == 2 and "不支持" in r.output
+    r = runner.invoke(app, ["graph", "-o", str(out), "--skill", "不存在"])
+    assert r.exit_code == 2 and "不存在" in r.output
+
+
+def test_check_reports_graph_findings_of_the_example_expansion() -> None:
+    example = Path(__file__).parents[2] / "examples" / "jinghua" / "jinghua.sgs"
+    r = runner.invoke(app, ["check", str(example), "--format", "short"])
+    assert r.exit_code == 1  # an unbounded loop and a static conflict are errors
+    codes = sorted(line.split(": ")[1].split("[")[1].split("]")[0] for line in r.stdout.splitlines() if "[" in line)
+    assert codes.count("E0601") == 1 and codes.count("E0605") == 1 and "W0604" in codes
+
+
+def test_explain_knows_compiler_and_graph_codes() -> None:
+    assert runner.invoke(app, ["explain", "E0103"]).exit_code == 0
+    r = runner.invoke(app, ["explain", "e0601"])
+    assert r.exit_code == 0 and "循环" in r.output
+    assert runner.invoke(app, ["explain", "E9999"]).exit_code == 2
