@@ -18,6 +18,8 @@ runtime's own enums (``CardName("杀").name``), never spelled from source text.
 
 from __future__ import annotations
 
+import builtins
+import keyword
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -25,6 +27,7 @@ from typing import Iterable, Mapping, Sequence
 
 import jinja2
 
+import sgs.runtime.api as _api
 from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 
 from . import ir
@@ -45,6 +48,10 @@ def lit(value: str | int) -> str:
 def _comment(text: str) -> str:
     """A one-line comment body: the text as an escaped literal (newlines cannot escape)."""
     return lit(text)
+
+
+#: names an emitted module already binds: the api surface, builtins, module globals
+_RESERVED_NAMES = frozenset(_api.__all__) | frozenset(dir(builtins)) | {"GENERALS", "Sequence", "annotations"}
 
 
 class EmitError(Exception):
@@ -240,8 +247,33 @@ class _Planner:
             return env.last_count
         raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
 
+    def look_count(self, c: ir.Count, span: Span, env: _Env) -> str:
+        """How many cards 观看牌堆顶 takes: n, or X (with its cap)."""
+        if c.x is None:
+            if c.n is None:
+                raise self.fail("E0501", "观看的张数不明", span)
+            return lit(c.n)
+        if c.x is ir.Quantity.ALIVE_COUNT:
+            self.use("alive_players")
+            expr = "len(alive_players(ctx))"
+        elif c.x is ir.Quantity.MAX_HP:
+            expr = "ctx.owner.max_hp"
+        else:
+            expr = "ctx.owner.max_hp - ctx.owner.hp"
+        return f"min({expr}, {lit(c.cap)})" if c.cap is not None else expr
+
     # ------------------------------------------------------------ effects
     def effects(self, effects: Sequence[ir.Effect], env: _Env) -> list[str]:
+        looks = [e for e in effects if isinstance(e, ir.LookAtTop)]
+        if looks and not any(
+            (isinstance(e, ir.PutLooked) and e.rest) or (isinstance(e, ir.GiveLooked) and e.count is None)
+            for e in effects
+        ):
+            raise self.fail(
+                "E0501",
+                "观看的牌没有全部处置（缺少“将另一张交给……”或“其余……置于牌堆底”这样的分句）",
+                looks[0].span,
+            )
         out: list[str] = []
         for i, e in enumerate(effects):
             out.append(self.note(e.span))
@@ -375,7 +407,22 @@ class _Planner:
                 raise self.fail("E0501", "只支持由你观看牌堆顶的牌", e.span)
             self.use("look_at_top")
             env.looked = "looked"
-            return [f"looked = look_at_top(ctx, ctx.owner, {lit(e.count)})"]
+            return [f"looked = look_at_top(ctx, ctx.owner, {self.look_count(e.count, e.span, env)})"]
+        if isinstance(e, ir.PutLooked):
+            if env.looked is None:
+                raise self.fail("E0501", "“置于牌堆顶/牌堆底”前没有观看的牌", e.span)
+            if e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "只支持由你将观看的牌置于牌堆", e.span)
+            self.use("arrange_cards", "put_on_pile")
+            where = "牌堆底" if e.bottom else "牌堆顶"
+            looked = env.looked
+            lo = f"len({looked})" if e.rest else "0"
+            prompt = lit(f"按顺序选择{'其余' if e.rest else '任意数量'}的牌置于{where}（先选的在上）")
+            return [
+                f"picked = arrange_cards(ctx, ctx.owner, {looked}, {lo}, len({looked}), prompt={prompt})",
+                f"put_on_pile(ctx, ctx.owner, picked, bottom={e.bottom})",
+                f"{looked} = [c for c in {looked} if c not in picked]",
+            ]
         if isinstance(e, ir.GiveLooked):
             if env.looked is None:
                 raise self.fail("E0501", "“将其中…交给”前没有观看的牌", e.span)
@@ -526,7 +573,17 @@ class _Planner:
     def class_name(self, skill: ir.Skill) -> str:
         if not is_identifier(skill.pinyin):
             raise self.fail("E0401", f"“{skill.pinyin}”不是合法的标识符", skill.name_span)
-        return "".join(p.capitalize() for p in skill.pinyin.split("_"))
+        name = "".join(p.capitalize() for p in skill.pinyin.split("_"))
+        # The class lives beside the api names it imports and Python's own: a skill
+        # spelled (none) or (card) must not become `class None` or shadow `Card`.
+        if keyword.iskeyword(name) or name in _RESERVED_NAMES:
+            raise self.fail(
+                "E0401",
+                f"拼音“{skill.pinyin}”生成的类名“{name}”与生成代码里已有的名字冲突",
+                skill.name_span,
+                help=f"换一个拼音，例如“{skill.name}（{skill.pinyin}_ji）”",
+            )
+        return name
 
     def plan_skill(self, skill: ir.Skill, general: ir.General) -> ClassPlan:
         name = self.class_name(skill)
@@ -1001,19 +1058,25 @@ class _Planner:
     def plan(self) -> ModulePlan | None:
         classes: list[ClassPlan] = []
         generals: list[str] = []
-        seen: dict[str, ir.Skill] = {}
+        seen: dict[str, ir.Skill] = {}  # class name → the skill that defined it
         self.use("GeneralSpec", "Kingdom", "Gender")
         for g in self.pkg.generals:
             skill_classes: list[str] = []
             for s in g.skills:
                 try:
-                    if s.pinyin in seen:
-                        if seen[s.pinyin].text != s.text:
-                            raise self.fail("E0201", f"技能“{s.name}”的拼音与另一技能相同但描述不同", s.name_span)
-                        skill_classes.append(self.class_name(s))
+                    cname = self.class_name(s)
+                    if cname in seen:
+                        # the same skill shared by two generals (马术) reuses its class
+                        if seen[cname].text != s.text or seen[cname].pinyin != s.pinyin:
+                            raise self.fail(
+                                "E0201",
+                                f"技能“{s.name}”的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同",
+                                s.name_span,
+                            )
+                        skill_classes.append(cname)
                         continue
                     plan = self.plan_skill(s, g)
-                    seen[s.pinyin] = s
+                    seen[cname] = s
                     classes.append(plan)
                     skill_classes.append(plan.name)
                 except EmitError as err:

@@ -107,3 +107,20 @@ def test_explain_knows_compiler_and_graph_codes() -> None:
     r = runner.invoke(app, ["explain", "e0601"])
     assert r.exit_code == 0 and "循环" in r.output
     assert runner.invoke(app, ["explain", "E9999"]).exit_code == 2
+
+
+def test_pinyin_that_would_clash_in_python_is_refused(tmp_path: Path) -> None:
+    f = tmp_path / "k.sgs"
+    f.write_text(
+        "扩展包 测试\n武将 乐进（yuejin） 魏 4体力 男\n"
+        "奋勇（none）：每当你受到一次伤害后，你可以摸一张牌。\n"
+        "先登（card）：你可以将一张黑色牌当【杀】使用或打出。\n"
+        "骁果（xiao_guo）：每当你受到一次伤害后，你可以摸一张牌。\n"
+        "勇奋（xiao__guo）：每当你受到1点伤害后，你可以摸一张牌。\n",
+        encoding="utf-8",
+    )
+    r = runner.invoke(app, ["check", str(f), "--format", "short"])
+    assert r.exit_code == 1
+    lines = [ln for ln in r.stdout.splitlines() if "error[" in ln]
+    assert [ln.split(str(f))[1].split(": ")[0] for ln in lines] == [":3:1", ":4:1", ":6:1"]
+    assert ["E0401" in lines[0], "E0401" in lines[1], "E0201" in lines[2]] == [True, True, True]
