@@ -24,6 +24,7 @@ from sgs.runtime.agents import ScriptError, default_answer, match_answer
 from sgs.runtime.decisions import Decision
 from sgs.runtime.game import Game
 from sgs.runtime.api import GeneralSpec
+from sgs.runtime.cards import standard_deck
 from sgs.runtime.game import CensusError
 from sgs.runtime.result import GameResult
 from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
@@ -109,6 +110,18 @@ def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) ->
     raise ScenarioError(sc.path, f"seats[{seat}].general", f"未知武将「{name}」{hint}；可用：{'、'.join(names)}")
 
 
+def _ex_hint(sc: Scenario) -> str:
+    """A hint when a table without ``ex = true`` names one of the 4 EX cards."""
+    if sc.ex:
+        return ""
+    ex_labels = {c.label for c in standard_deck(True)} - {c.label for c in standard_deck(False)}
+    used = [lab.partition("@")[0] for s in sc.seats for lab in (*s.hand, *s.equip, *s.judge)] + list(sc.draw_pile_top)
+    named = sorted({lab for lab in used if lab in ex_labels})
+    if not named:
+        return ""
+    return f"（{'、'.join(named)} 是 EX 牌：在 [scenario] 中写 ex = true 以使用 108 张的牌堆）"
+
+
 def _multiset_diff(what: str, expected: Sequence[str], actual: Sequence[str]) -> str | None:
     if Counter(expected) == Counter(actual):
         return None
@@ -134,9 +147,11 @@ def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> Sce
         for i, s in enumerate(sc.seats, start=1)
     ]
     try:
-        game = build_game(seats, draw_pile=sc.draw_pile_top, current=sc.current, phase=Phase(sc.phase), seed=sc.seed)
+        game = build_game(
+            seats, draw_pile=sc.draw_pile_top, current=sc.current, phase=Phase(sc.phase), seed=sc.seed, include_ex=sc.ex
+        )
     except TableError as exc:
-        raise ScenarioError(sc.path, "seats", str(exc)) from None
+        raise ScenarioError(sc.path, "seats", str(exc) + _ex_hint(sc)) from None
     turns = sc.turns if sc.turns is not None else (1 if sc.until == "回合结束" else MAX_TURNS)
     try:
         result = run_table(game, turns=turns)

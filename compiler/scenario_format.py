@@ -6,6 +6,12 @@ random games; the format is documented in README.md ("Scenario files").  This mo
 only reads and validates the file into :class:`Scenario`; running it is
 :mod:`sgs.compiler.scenario`.
 
+``[scenario]`` keys: ``name``, ``mode`` (身份), ``seed``, ``current`` (seat whose turn
+it is), ``phase`` (the phase it starts at), ``until`` (回合结束 / 游戏结束), ``turns``,
+and ``ex`` (bool, default false): true plays with the 108-card deck, the 104 标准版
+cards plus the 4 EX cards 寒冰剑♠2, 仁王盾♣2, 闪电♥Q, 无懈可击♦Q (package EX in
+``runtime/data/cards_standard.tsv``); without it those cards are unknown labels.
+
 Errors: :class:`ScenarioError` with the file and the key path (``seats[2].hand[0]``),
 what was expected and, for names, a suggestion.  Never a traceback for a bad file.
 """
@@ -108,6 +114,7 @@ class Scenario:
     draw_pile_top: tuple[str, ...]
     packages: tuple[str, ...]
     expect: Expectation
+    ex: bool = False
 
 
 def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
@@ -146,6 +153,12 @@ class _Reader:
             return None
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.fail(f"{where}.{key}", "应为整数")
+        return v
+
+    def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
+        v = data.get(key, default)
+        if not isinstance(v, bool):
+            raise self.fail(f"{where}.{key}", f"应为 true 或 false，实际是 {v!r}")
         return v
 
     def labels(self, data: dict[str, Any], key: str, where: str) -> tuple[str, ...] | None:
@@ -190,7 +203,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "packages"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "packages", "ex"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -203,6 +216,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if until not in UNTIL:
         raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
     packages = r.labels(head, "packages", "scenario") or ()
+    with_ex = r.boolean(head, "ex", "scenario", default=False)
     turns = r.opt_int(head, "turns", "scenario")
     if turns is not None and turns < 1:
         raise r.fail("scenario.turns", "应为正整数（运行的回合数）")
@@ -289,6 +303,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         draw_pile_top=top,
         packages=tuple(packages),
         expect=expect,
+        ex=with_ex,
     )
 
 
