@@ -37,6 +37,7 @@ import hashlib
 import importlib.util
 import os
 import shutil
+import tempfile
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -293,6 +294,15 @@ def _import(path: Path, module_name: str) -> ModuleType:
     return module
 
 
+def _writable(folder: Path) -> bool:
+    """Whether ``folder`` exists and is writable, or can be created."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
+
+
 def load_generals(
     paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
 ) -> tuple[GeneralSpec, ...]:
@@ -307,6 +317,9 @@ def load_generals(
             h.update(b"<unreadable>")
     key = h.hexdigest()[:20]
     cache = Path(cache_dir if cache_dir is not None else os.environ.get("SGS_CACHE_DIR", ".sgs-cache"))
+    if cache_dir is None and not _writable(cache):
+        # a read-only working directory must not stop a game: fall back to the temp dir
+        cache = Path(tempfile.gettempdir()) / f"sgs-cache-{os.getuid() if hasattr(os, 'getuid') else 0}"
     target = cache / key
     if not (target / "MANIFEST").is_file():
         result = build(files)

@@ -58,6 +58,8 @@ def check(
             raise _fail(f"找不到文件或目录：{p}")
     from sgs.compiler.graph import findings_for
 
+    if not any(p.is_file() or any(p.rglob("*.sgs")) for p in targets):
+        raise _fail("没有找到 .sgs 文件")
     diags = check_paths(targets)
     if not any(d.severity == "error" for d in diags):
         diags += findings_for(targets)  # trigger-graph findings against the bundled set (DESIGN §4)
@@ -80,13 +82,18 @@ def graph(
     skill: Annotated[Optional[str], typer.Option("--skill", help="只画这个技能的邻域")] = None,
 ) -> None:
     """画出触发图（时机 → 技能 → 时机），标出环、顺序敏感的技能对和死技能。"""
-    from sgs.compiler import bundled_skill_paths
+    from sgs.compiler import bundled_skill_paths, check_paths, render_diagnostics
     from sgs.compiler.graph import GraphvizMissing, build_graph, load_packages, render_graph
 
     for p in paths or []:
         if not p.exists():
             raise _fail(f"找不到文件或目录：{p}")
-    pkgs, diags = load_packages(paths or bundled_skill_paths())
+    sources = paths or bundled_skill_paths()
+    problems = check_paths(sources)
+    if any(d.severity == "error" for d in problems):
+        out.print(render_diagnostics(problems, "human"), markup=False)
+        raise typer.Exit(1)
+    pkgs, _ = load_packages(sources)
     if package:
         known = sorted({p.name for p in pkgs})
         missing = [n for n in package if n not in known]
@@ -99,6 +106,8 @@ def graph(
         raise _fail(f"触发图里没有技能「{skill}」") from None
     except ValueError as exc:
         raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"无法写入 {out_path}：{exc.strerror or exc}") from None
     except GraphvizMissing as exc:
         raise _fail(f"{exc}（已写出 {out_path.with_suffix('.dot')}）", code=1) from None
     for w in written:
@@ -133,6 +142,8 @@ def compile_(
     except CompileError as exc:
         out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
         raise typer.Exit(1) from None
+    except OSError as exc:
+        raise _fail(f"无法写入输出目录 {out_dir}：{exc.strerror or exc}") from None
     for w in written:
         out.print(f"写出 {w}", markup=False)
 
@@ -140,16 +151,30 @@ def compile_(
 @app.command()
 def scenario(
     files: Annotated[list[Path], typer.Argument(help="场景文件（.toml）或目录")],
+    skills: Annotated[
+        Optional[list[Path]], typer.Option("--skills", help="技能源（可多次给出；默认：内置 skills/）")
+    ] = None,
 ) -> None:
     """运行场景文件，逐条报告未满足的预期。"""
+    from sgs.compiler import CompileError, load_generals, render_diagnostics
     from sgs.compiler.scenario import collect_scenarios, run_scenario_file
 
     paths = collect_scenarios(files)
     if not paths:
         raise _fail("没有找到场景文件（*.toml）")
+    pool = None
+    if skills:
+        for p in skills:
+            if not p.exists():
+                raise _fail(f"找不到文件或目录：{p}")
+        try:
+            pool = load_generals(skills)
+        except CompileError as exc:
+            out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
+            raise typer.Exit(1) from None
     failed = 0
     for path in paths:
-        report = run_scenario_file(path)
+        report = run_scenario_file(path, pool)
         if report.ok:
             out.print(f"[green]通过[/] {path}  {report.name}")
         else:
@@ -183,14 +208,19 @@ def play(
     from sgs.runtime.modes.identity import IdentityError, play_identity_game, setup_identity_game
     from sgs.runtime.result import result_of
 
+    for p in skills or []:
+        if not p.exists():
+            raise _fail(f"找不到文件或目录：{p}")
     try:
         pool = load_generals(skills)
     except CompileError as exc:
         out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
         raise typer.Exit(1) from None
     chosen: list[str] | None = None
-    if generals:
+    if generals is not None:
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
+        if not chosen:
+            raise _fail("--generals 为空：请按座次写出武将，例如 --generals 曹操,刘备,关羽,吕布")
     if players is None:
         players = len(chosen) if chosen else 5
     if human is None:
@@ -224,7 +254,7 @@ def play(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("--games", help="每组对局数")] = 200,
+    games: Annotated[int, typer.Option("--games", min=1, help="每组对局数")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="起始种子")] = 1,
 ) -> None:
     """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存。"""

@@ -124,3 +124,44 @@ def test_pinyin_that_would_clash_in_python_is_refused(tmp_path: Path) -> None:
     lines = [ln for ln in r.stdout.splitlines() if "error[" in ln]
     assert [ln.split(str(f))[1].split(": ")[0] for ln in lines] == [":3:1", ":4:1", ":6:1"]
     assert ["E0401" in lines[0], "E0401" in lines[1], "E0201" in lines[2]] == [True, True, True]
+
+
+def test_write_errors_and_empty_inputs_are_messages(tmp_path: Path) -> None:
+    skills = str(Path(__file__).parents[2] / "skills")
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x", encoding="utf-8")
+    r = runner.invoke(app, ["compile", skills, "-o", str(blocker)])
+    assert r.exit_code == 2 and "无法写入" in r.output
+    r = runner.invoke(app, ["graph", skills, "-o", str(blocker / "g.dot")])
+    assert r.exit_code == 2 and "无法写入" in r.output
+    (tmp_path / "empty").mkdir()
+    r = runner.invoke(app, ["check", str(tmp_path / "empty")])
+    assert r.exit_code == 2 and "没有找到" in r.output
+    r = runner.invoke(app, ["play", "--generals", ""])
+    assert r.exit_code == 2 and "--generals 为空" in r.output
+    bad = tmp_path / "bin.sgs"
+    bad.write_bytes(b"\xff\xfe\x00bad")
+    r = runner.invoke(app, ["graph", str(bad), "-o", str(tmp_path / "g.dot")])
+    assert r.exit_code == 1 and "E0001" in r.output
+
+
+def test_scenario_can_use_the_designers_own_general(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "m.sgs").write_text(
+        "扩展包 测试（ceshi）\n武将 乐进（yuejin） 魏 4体力 男\n骁果（xiaoguo）：每当你受到一次伤害后，你可以摸一张牌。\n",
+        encoding="utf-8",
+    )
+    sc = tmp_path / "s.toml"
+    sc.write_text(
+        '[scenario]\ncurrent = 1\nphase = "出牌阶段"\n'
+        '[[seats]]\ngeneral = "关羽"\nrole = "主公"\nhand = ["杀♠7"]\nchoices = ["杀♠7", "2"]\n'
+        '[[seats]]\ngeneral = "乐进"\nrole = "反贼"\nchoices = ["发动"]\n'
+        '[draw_pile]\ntop = ["桃♥3"]\n[expect.seat.2]\nhp = 3\nhand = ["桃♥3"]\n',
+        encoding="utf-8",
+    )
+    skills = str(Path(__file__).parents[2] / "skills")
+    r = runner.invoke(app, ["scenario", str(sc), "--skills", str(mine), "--skills", skills])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["scenario", str(sc)])
+    assert r.exit_code == 1 and "未知武将「乐进」" in r.output
