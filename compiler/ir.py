@@ -66,6 +66,7 @@ __all__ = [
     "ChoosePlayer",
     "LookAtTop",
     "GiveLooked",
+    "PutLooked",
     "SkipPhase",
     "ViewAsUse",
     "Effect",
@@ -146,10 +147,11 @@ class CountKind(str, Enum):
 
 
 class Quantity(str, Enum):
-    """Named quantities for X: 体力上限, 已损失的体力值."""
+    """Named quantities for X: 体力上限, 已损失的体力值, 存活角色的数量."""
 
     MAX_HP = "体力上限"
     LOST_HP = "已损失的体力值"
+    ALIVE_COUNT = "存活角色的数量"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +182,13 @@ class PlayerRef:
 @dataclass(frozen=True, slots=True)
 class Count:
     """A card count.  Fields: ``kind`` (:class:`CountKind`), ``n`` (for EXACT/UP_TO
-    with a number), ``x`` (UP_TO with ``X``: the quantity X stands for)."""
+    with a number), ``x`` (X张 = EXACT, 至多X张 = UP_TO: the quantity X stands for),
+    ``cap`` (“且最多为n”: X never exceeds n)."""
 
     kind: CountKind
     n: int | None = None
     x: Quantity | None = None
+    cap: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,12 +496,13 @@ class ChoosePlayer:
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop:
-    """观看牌堆顶的n张牌 (they leave the draw pile; later clauses dispose of them).
-    Fields: ``actor``, ``count``, ``optional``, ``span``."""
+    """观看牌堆顶的n张牌 / X张牌 (they leave the draw pile; later clauses dispose of
+    them).  Fields: ``actor``, ``count`` (:class:`Count`: EXACT with ``n``, or with
+    ``x`` and ``cap``), ``optional``, ``span``."""
 
     verb: ClassVar[str] = "观看牌堆顶"
     actor: PlayerRef
-    count: int
+    count: Count
     span: Span
     optional: bool = False
 
@@ -512,6 +517,22 @@ class GiveLooked:
     actor: PlayerRef
     count: int | None
     to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutLooked:
+    """将其中任意数量的牌以任意顺序置于牌堆顶 / 其余以任意顺序置于牌堆底 (观星): cards
+    looked at go back to the draw pile, in the order the actor chooses.  Fields:
+    ``actor``, ``bottom`` (牌堆底; False: 牌堆顶), ``rest`` (其余: every card still
+    looked at; False: 其中任意数量 — any number, none included, since the other part
+    takes the rest), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "置于牌堆"
+    actor: PlayerRef
+    bottom: bool
+    rest: bool
     span: Span
     optional: bool = False
 
@@ -562,6 +583,7 @@ Effect = Union[
     ChoosePlayer,
     LookAtTop,
     GiveLooked,
+    PutLooked,
     SkipPhase,
     ViewAsUse,
 ]

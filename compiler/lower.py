@@ -50,6 +50,7 @@ class _Lowerer:
         self.text = text
         self.diags: list[Diagnostic] = []
         self._x: ir.Quantity | None = None
+        self._x_cap: int | None = None
 
     # ------------------------------------------------------------ helpers
     def span(self, node: _Node, fallback: Span | None = None) -> Span:
@@ -178,7 +179,13 @@ class _Lowerer:
                 raise self.error(
                     "E0213", "“X”没有定义", self.span(node), help="在句中加上“（X为你的体力上限）”这样的说明"
                 )
-            return ir.Count(ir.CountKind.UP_TO, x=self._x)
+            return ir.Count(ir.CountKind.UP_TO, x=self._x, cap=self._x_cap)
+        if kind == "count_x":
+            if self._x is None:
+                raise self.error(
+                    "E0213", "“X”没有定义", self.span(node), help="在句中加上“（X为存活角色的数量）”这样的说明"
+                )
+            return ir.Count(ir.CountKind.EXACT, x=self._x, cap=self._x_cap)
         return ir.Count(ir.CountKind.IMPLICIT, 1)
 
     def card_spec(self, node: Tree[Token]) -> ir.CardSpec:
@@ -339,10 +346,16 @@ class _Lowerer:
             spec_t = self.tree(node, "card_spec")
             assert spec_t is not None
             spec = self.card_spec(spec_t)
-            if spec.count.n is None or spec.count.kind is not ir.CountKind.EXACT:
-                raise self.error("E0501", "只支持“观看牌堆顶的n张牌”", spec.span)
-            n = spec.count.n
-            return lambda a, o: ir.LookAtTop(a, n, sp, o)
+            if spec.count.kind is not ir.CountKind.EXACT or (spec.count.n is None and spec.count.x is None):
+                raise self.error("E0501", "只支持“观看牌堆顶的n张牌”或“观看牌堆顶的X张牌”", spec.span)
+            look_count = spec.count
+            return lambda a, o: ir.LookAtTop(a, look_count, sp, o)
+        if kind in ("put_looked_some", "put_looked_rest"):
+            end_t = self.tree(node, "pile_end")
+            assert end_t is not None
+            bottom = self.tok(end_t, "DRAW_PILE_BOTTOM") is not None
+            rest = kind == "put_looked_rest"
+            return lambda a, o: ir.PutLooked(a, bottom, rest, sp, o)
         if kind in ("give_looked_one", "give_looked_other"):
             to = self._player_child(node)
             n_tok = self.tok(node, "NUM")
@@ -382,12 +395,24 @@ class _Lowerer:
                 action_t = c
         assert action_t is not None
         if xdef_t is not None:
-            q = [t for t in self.trees(xdef_t)][0]
-            self._x = ir.Quantity.MAX_HP if q.data == "q_max_hp" else ir.Quantity.LOST_HP
+            q = [t for t in self.trees(xdef_t) if t.data != "x_cap"][0]
+            self._x = {
+                "q_max_hp": ir.Quantity.MAX_HP,
+                "q_lost_hp": ir.Quantity.LOST_HP,
+                "q_alive_count": ir.Quantity.ALIVE_COUNT,
+            }[str(q.data)]
+            cap_t = self.tree(xdef_t, "x_cap")
+            if cap_t is not None:
+                n_tok = self.tok(cap_t, "NUM")
+                assert n_tok is not None
+                self._x_cap = self.num(n_tok)
+                if self._x_cap < 1:
+                    raise self.error("E0215", "“最多为n”中的n应至少为1", self.span(n_tok))
         try:
             build = self.action(action_t)
         finally:
             self._x = None
+            self._x_cap = None
         return _Clause(subject, may, build, sp)
 
     def clauses_of(self, node: Tree[Token]) -> list[_Clause]:

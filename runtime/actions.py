@@ -67,6 +67,8 @@ __all__ = [
     "cards_used_this_turn",
     "current_phase",
     "view_as_use",
+    "arrange_cards",
+    "put_on_pile",
 ]
 
 
@@ -509,4 +511,35 @@ def hand_out(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence
         player=giver.seat,
         target=receiver.seat,
         cards=[c.label for c in cs],
+    )
+
+
+def arrange_cards(
+    ctx: SkillContext, chooser: Player, cards: Sequence[Card], min_n: int = 0, max_n: int | None = None, prompt: str = ""
+) -> list[Card]:
+    """``chooser`` picks ``min_n``..``max_n`` (default: all) of ``cards`` (cards he is
+    looking at) in an order of his choice — the order of the answer, first = highest
+    (观星).  Nothing moves."""
+    from .decisions import DecisionKind
+
+    hi = len(cards) if max_n is None else max_n
+    return ctx.game.choose_cards(
+        chooser, list(cards), min_n, hi, prompt=prompt or "按顺序选择牌（先选的在上）", about=_why(ctx), kind=DecisionKind.ARRANGE
+    )
+
+
+def put_on_pile(ctx: SkillContext, player: Player, cards: Sequence[Card], bottom: bool = False) -> None:
+    """置于牌堆顶/牌堆底: ``player`` puts cards he is looking at (in the processing
+    area) back on top of the draw pile or under it, ``cards[0]`` highest (观星);
+    cards no longer in the processing area are ignored."""
+    cs = ctx.game.put_on_draw_pile(cards, bottom)
+    if not cs:
+        return
+    where = "牌堆底" if bottom else "牌堆顶"
+    ctx.game.log_event(
+        "置于牌堆",
+        f"{ctx.game.tag(player)} 将{len(cs)}张牌置于{where}（{_why(ctx)}）",
+        player=player.seat,
+        cards=[c.label for c in cs],
+        bottom=bottom,
     )

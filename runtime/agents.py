@@ -22,6 +22,9 @@ Label conventions (used verbatim by scripted answers and scenario files)
   order), equipment and judge-area cards by card label.
 * options (OPTION): the option's own text; card names (CARD_NAME): ``杀``/``闪``;
   skill order (ORDER): skill names.
+* arranging cards (ARRANGE: 观星 …): card labels in the order wanted, the first
+  one highest (``["闪♦2", "杀♠7"]``: 闪♦2 on top of 杀♠7); ``取消`` = none (only
+  when ``min`` is 0).
 
 ``ScriptedAgent`` default when its queue is empty: decline optional things
 (``不发动``, ``取消``, pick nothing), ``结束出牌``, and otherwise the first ``min``
@@ -149,6 +152,11 @@ class RandomAgent:
         hi = min(decision.max, n)
         if kind is DecisionKind.OPTION or kind is DecisionKind.ORDER or kind is DecisionKind.CARD_NAME:
             return [rng.randrange(n)] if n else []
+        if kind is DecisionKind.ARRANGE:
+            size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
+            order = list(range(n))
+            rng.shuffle(order)
+            return order[:size]
         if hi <= lo:
             size = lo
         else:

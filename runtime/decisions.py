@@ -33,6 +33,7 @@ class DecisionKind(str, Enum):
     RESPOND = "响应"  # a matching card / skill, or 取消
     ORDER = "技能顺序"  # which of several simultaneous skills resolves first
     CARD_NAME = "选择牌名"  # which card a view-as skill produces
+    ARRANGE = "排列牌"  # cards being looked at, picked in an order (the pick order counts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -544,6 +544,21 @@ class Game:
             out.append(c)
         return out
 
+    def put_on_draw_pile(self, cards: Sequence[Card], bottom: bool = False) -> list[Card]:
+        """Put those of ``cards`` that are in the processing area on the draw pile, in
+        pile order with ``cards[0]`` highest: on top of it, or (``bottom``) under it,
+        the last card becoming the bottom card.  No window opens (nobody loses them).
+        Returns the cards moved."""
+        cs = [c for c in cards if self.loc[c.id][0] is Zone.PROCESSING]
+        for c in cs:
+            self._remove(c)
+            self.loc[c.id] = (Zone.DRAW_PILE, None)
+        if bottom:
+            self.draw_pile[:0] = list(reversed(cs))
+        else:
+            self.draw_pile.extend(reversed(cs))
+        return cs
+
     def draw(self, player: Player, n: int, reason: str = "") -> list[Card]:
         if n <= 0 or not player.alive:
             return []
