@@ -116,6 +116,8 @@ class _Env:
         self.unnullifiable: set[str] = set()  # cards used by 视为使用 that 无懈可击 cannot answer
         self.chosen_count: tuple[int, int] | None = None  # several chosen players (targets)
         self.guarded: set[str] = set()  # nullable variables already checked by an enclosing guard
+        self.window_card: str | None = None  # the card named by the trigger timing (成为【杀】的目标时)
+        self.cost_keeps: str | None = None  # for a cost paid before 转移: a test on card ``c`` it must pass
 
 
 class _Planner:
@@ -247,6 +249,15 @@ class _Planner:
             return env.last_count
         raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
 
+    def transfer_candidates(self, e: ir.Transfer, without: str = "") -> str:
+        """The call listing who ``e`` may move the card to (``without``: cost cards)."""
+        to = e.to
+        if to.wounded or to.gender is not None or to.kingdom is not None:
+            raise self.fail("E0501", "转移目标只支持“（你攻击范围内的）一名其他角色”", to.span)
+        self.use("transfer_candidates")
+        extra = f", without={without}" if without else ""
+        return f"transfer_candidates(ctx, ctx.owner, in_range={to.in_range}, exclude_user={e.exclude_user}{extra})"
+
     def look_count(self, c: ir.Count, span: Span, env: _Env) -> str:
         """How many cards 观看牌堆顶 takes: n, or X (with its cap)."""
         if c.x is None:
@@ -277,7 +288,12 @@ class _Planner:
         out: list[str] = []
         for i, e in enumerate(effects):
             out.append(self.note(e.span))
+            nxt = effects[i + 1] if i + 1 < len(effects) else None
+            if isinstance(e, ir.Discard) and isinstance(nxt, ir.Transfer) and e.actor.who is ir.Who.YOU:
+                # the cost must leave someone to move the card to (its equipment no longer counts)
+                env.cost_keeps = f"bool({self.transfer_candidates(nxt, '[c]')})"
             out.extend(self.effect(e, env))
+            env.cost_keeps = None
             rest = effects[i + 1 :]
             if isinstance(e, (ir.LoseHp, ir.Damage)) and rest:
                 hurt = e.actor if isinstance(e, ir.LoseHp) else e.target
@@ -298,6 +314,8 @@ class _Planner:
             n = self.count_expr(e.cards, env)
             self.use("ask_discard")
             test = self.card_test("c", e.cards)
+            if env.cost_keeps is not None:
+                test = f"{test} and {env.cost_keeps}" if test else env.cost_keeps
             extra = f", card_filter=lambda c: {test}" if test else ""
             env.last_count = n
             return self.guard([actor], env, [f"ask_discard(ctx, {actor}, {n}, {self.zone(e.cards.zone)}{extra})"])
@@ -408,6 +426,17 @@ class _Planner:
             self.use("look_at_top")
             env.looked = "looked"
             return [f"looked = look_at_top(ctx, ctx.owner, {self.look_count(e.count, e.span, env)})"]
+        if isinstance(e, ir.Transfer):
+            if env.window != "成为目标时" or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“将此牌转移给……”只能用于“当你成为……的目标时”", e.span)
+            if env.window_card != e.card.name:
+                raise self.fail("E0216", f"时机中的牌与转移的【{e.card.name}】不一致", e.card.span)
+            self.use("choose_players", "transfer_target")
+            return [
+                f"new_target = choose_players(ctx, ctx.owner, {self.transfer_candidates(e)}, 1, 1)",
+                "if new_target:",
+                "    transfer_target(ctx, ctx.owner, new_target[0])",
+            ]
         if isinstance(e, ir.PutLooked):
             if env.looked is None:
                 raise self.fail("E0501", "“置于牌堆顶/牌堆底”前没有观看的牌", e.span)
@@ -686,6 +715,14 @@ class _Planner:
                     conds.append(f"ctx.recover_event.source.kingdom is {self.kingdom(by.kingdom, by.span)}")
             if t.owner_dying:
                 conds.append("ctx.owner.dying")
+        elif t.window == "成为目标时":
+            if t.card is not None:
+                env.window_card = t.card.name
+                if t.card.name == "杀":
+                    self.card_name(t.card)
+                    conds.append("ctx.use.card.is_slash")
+                else:
+                    conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.window.startswith("受到伤害"):
             pass
         elif t.card is not None:
@@ -709,6 +746,18 @@ class _Planner:
                     conds.append("ctx.damage.source.hand_count > 0")
                 else:
                     conds.append("ctx.damage.source.card_count(True, True) > 0")
+            moves = [(i, x) for i, x in enumerate(a.effects) if isinstance(x, ir.Transfer)]
+            if moves:
+                i, mv = moves[0]
+                cost = a.effects[i - 1] if i > 0 else None
+                if isinstance(cost, ir.Discard) and cost.actor.who is ir.Who.YOU:
+                    z = cost.cards.zone or ir.Zone.HAND
+                    cards = "ctx.owner.cards_in(True, True)" if z is ir.Zone.HAND_EQUIP else "ctx.owner.cards_in(True)"
+                    test = self.card_test("c", cost.cards)
+                    cond = f" if {test}" if test else ""
+                    conds.append(f"any({self.transfer_candidates(mv, '[c]')} for c in {cards}{cond})")
+                else:
+                    conds.append(f"len({self.transfer_candidates(mv)}) > 0")
             if isinstance(first, ir.Retrial):
                 conds.append(
                     "ctx.owner.hand_count > 0" if first.cards.zone is ir.Zone.HAND else "ctx.owner.card_count(True, True) > 0"

@@ -67,6 +67,7 @@ __all__ = [
     "LookAtTop",
     "GiveLooked",
     "PutLooked",
+    "Transfer",
     "SkipPhase",
     "ViewAsUse",
     "Effect",
@@ -168,7 +169,8 @@ class CardWord:
 class PlayerRef:
     """A player phrase.  Fields: ``who`` (:class:`Who`), ``other`` (其他: excludes
     the owner), ``wounded`` (已受伤的), ``kingdom`` (势力 filter, e.g. ``"魏"``),
-    ``gender`` (男性: ``"男"``), ``count`` (一至两名: ``(1, 2)``; None = one), ``span``."""
+    ``gender`` (男性: ``"男"``), ``count`` (一至两名: ``(1, 2)``; None = one),
+    ``in_range`` (你攻击范围内的: within the owner's attack range), ``span``."""
 
     who: Who
     span: Span
@@ -177,6 +179,7 @@ class PlayerRef:
     kingdom: str | None = None
     gender: str | None = None
     count: tuple[int, int] | None = None
+    in_range: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,6 +541,23 @@ class PutLooked:
 
 
 @dataclass(frozen=True, slots=True)
+class Transfer:
+    """将此【杀】转移给<player>（，该角色不得是此【杀】的使用者）: in a 成为目标时
+    window, the card use's target (the actor) is replaced by a chosen player, who
+    then becomes its target (流离).  Fields: ``actor``, ``card`` (the card used),
+    ``to`` (the phrase with its filters), ``exclude_user`` (the user of the card
+    may not be chosen), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "转移目标"
+    actor: PlayerRef
+    card: CardWord
+    to: PlayerRef
+    exclude_user: bool
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SkipPhase:
     """跳过此回合的<阶段>.  Fields: ``actor``, ``phase`` (the phase word), ``optional``, ``span``."""
 
@@ -584,6 +604,7 @@ Effect = Union[
     LookAtTop,
     GiveLooked,
     PutLooked,
+    Transfer,
     SkipPhase,
     ViewAsUse,
 ]

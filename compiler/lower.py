@@ -131,7 +131,7 @@ class _Lowerer:
             return ir.PlayerRef(ir.Who.IT, sp)
         if kind == "p_source":
             return ir.PlayerRef(ir.Who.SOURCE, sp)
-        if kind in ("p_choose_one", "p_choose_range"):
+        if kind in ("p_choose_one", "p_choose_range", "p_choose_in_range"):
             adjs = {str(a.data) for a in self.trees(node)}
             count: tuple[int, int] | None = None
             rng = self.tok(node, "RANGE_PERSON")
@@ -151,6 +151,7 @@ class _Lowerer:
                 wounded="adj_wounded" in adjs,
                 gender="男" if "adj_male" in adjs else None,
                 count=count,
+                in_range=kind == "p_choose_in_range",
             )
         if kind == "p_others":
             k = self.tok(node, "KINGDOM")
@@ -350,6 +351,22 @@ class _Lowerer:
                 raise self.error("E0501", "只支持“观看牌堆顶的n张牌”或“观看牌堆顶的X张牌”", spec.span)
             look_count = spec.count
             return lambda a, o: ir.LookAtTop(a, look_count, sp, o)
+        if kind == "transfer":
+            card_t = self.tree(node, "card")
+            assert card_t is not None
+            moved = self.card(card_t)
+            to = self._player_child(node)
+            if to.who is not ir.Who.ONE or to.count is not None:
+                raise self.error("E0501", "“转移给”后应是“一名……角色”", to.span)
+            excl = self.tree(node, "exclude_user")
+            if excl is not None:
+                ex_t = self.tree(excl, "card")
+                assert ex_t is not None
+                ex_card = self.card(ex_t)
+                if ex_card.name != moved.name:
+                    raise self.error("E0216", f"前面转移的是【{moved.name}】，这里却说【{ex_card.name}】的使用者", ex_card.span)
+            exclude = excl is not None
+            return lambda a, o: ir.Transfer(a, moved, to, exclude, sp, o)
         if kind in ("put_looked_some", "put_looked_rest"):
             end_t = self.tree(node, "pile_end")
             assert end_t is not None
@@ -407,7 +424,7 @@ class _Lowerer:
                 assert n_tok is not None
                 self._x_cap = self.num(n_tok)
                 if self._x_cap < 1:
-                    raise self.error("E0215", "“最多为n”中的n应至少为1", self.span(n_tok))
+                    raise self.error("E0216", "“最多为n”中的n应至少为1", self.span(n_tok))
         try:
             build = self.action(action_t)
         finally:
@@ -538,6 +555,10 @@ class _Lowerer:
                 non_converted=self.tok(desc, "NON_CONVERTED") is not None,
             )
             return ir.TimingSpec("使用时", you, sp, card_class=cls)
+        if kind == "confirm_timing":
+            card_t = self.tree(node, "card")
+            assert card_t is not None
+            return ir.TimingSpec("成为目标时", you, sp, card=self.card(card_t))
         if kind == "lose_last_hand_timing":
             return ir.TimingSpec("失去牌时", you, sp, lost_from="手牌", last_hand=True)
         if kind == "lose_equip_timing":

@@ -56,6 +56,7 @@ _TABLE: tuple[Verb, ...] = (
     Verb("观看牌堆顶", "LookAtTop", ("look_at_top",), ()),
     Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
     Verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile"), ()),
+    Verb("转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",)),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
     Verb("视为使用", "ViewAsUse", ("view_as_use",), ("使用时", "指定目标后", "成为目标后", "打出时", "失去牌时") + _DAMAGE_WINDOWS),
 )

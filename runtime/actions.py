@@ -69,6 +69,8 @@ __all__ = [
     "view_as_use",
     "arrange_cards",
     "put_on_pile",
+    "transfer_candidates",
+    "transfer_target",
 ]
 
 
@@ -542,4 +544,56 @@ def put_on_pile(ctx: SkillContext, player: Player, cards: Sequence[Card], bottom
         player=player.seat,
         cards=[c.label for c in cs],
         bottom=bottom,
+    )
+
+
+# ---------------------------------------------------------------- moving a target
+
+
+def transfer_candidates(
+    ctx: SkillContext,
+    chooser: Player,
+    in_range: bool = True,
+    exclude_user: bool = True,
+    without: Sequence[Card] = (),
+) -> list[Player]:
+    """The players ``chooser`` (a target of the current card use) may move it to
+    (转移给…, 流离): living other players not already its targets, who may be its
+    targets (no 空城 …); ``in_range``: within ``chooser``'s attack range, his
+    equipment in ``without`` (a cost about to be paid) not counting; ``exclude_user``:
+    not the card's user.  In seat order from ``chooser``."""
+    use = _use_of(ctx)
+    game = ctx.game
+    out: list[Player] = []
+    for p in game.alive_from(chooser):
+        if p is chooser or any(p is t for t in use.targets):
+            continue
+        if exclude_user and p is use.user:
+            continue
+        if game.prohibited(use.user, p, use.card):
+            continue
+        if in_range and not game.in_attack_range(chooser, p, without):
+            continue
+        out.append(p)
+    return out
+
+
+def transfer_target(ctx: SkillContext, old: Player, new: Player) -> None:
+    """将此牌转移给 ``new``: in a 成为目标时 window, ``new`` replaces ``old`` among the
+    current card use's targets (same place in the resolution order) and then
+    becomes its target in turn (his own 成为目标时 window opens).  Nothing happens
+    if ``old`` is no longer a target."""
+    use = _use_of(ctx)
+    for i, t in enumerate(use.targets):
+        if t is old:
+            use.targets[i] = new
+            break
+    else:
+        return
+    ctx.game.log_event(
+        "转移目标",
+        f"{use.card.label}的目标由{ctx.game.tag(old)}转移给{ctx.game.tag(new)}（{_why(ctx)}）",
+        player=old.seat,
+        target=new.seat,
+        card=use.card.label,
     )

@@ -87,6 +87,8 @@ from .actions import (
     skip_draw,
     skip_phase,
     suit_of,
+    transfer_candidates,
+    transfer_target,
     use_as,
     view_as_use,
 )
@@ -201,6 +203,7 @@ __all__ = [
     "hand_out",
     "arrange_cards",
     "put_on_pile",
+    "transfer_target",
     # queries
     "distance",
     "in_attack_range",
@@ -219,4 +222,5 @@ __all__ = [
     "cards_used_this_turn",
     "lost_count",
     "current_phase",
+    "transfer_candidates",
 ]

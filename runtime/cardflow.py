@@ -447,9 +447,15 @@ def use_card(
         for tg in list(use.targets):
             if tg in use.targets:
                 game.trigger(Timing.TARGET_SPECIFYING, user, use, tg)
-        for tg in list(use.targets):
-            if tg in use.targets:
-                game.trigger(Timing.TARGET_CONFIRMING, tg, use, tg)
+        # a target may be moved to another player here (流离): the new target then
+        # becomes the target in turn; each player's window opens at most once
+        confirmed: list[Player] = []
+        while True:
+            pending = [t for t in use.targets if not any(t is c for c in confirmed)]
+            if not pending:
+                break
+            confirmed.append(pending[0])
+            game.trigger(Timing.TARGET_CONFIRMING, pending[0], use, pending[0])
         for tg in list(use.targets):
             if tg in use.targets:
                 game.trigger(Timing.TARGET_SPECIFIED, user, use, tg)
