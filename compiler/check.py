@@ -39,7 +39,7 @@ def walk_effects(effects: Iterable[ir.Effect]) -> Iterator[ir.Effect]:
         if isinstance(e, ir.JudgeBranch):
             yield e.judge
             yield from walk_effects(e.then)
-        elif isinstance(e, ir.Threshold):
+        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
             yield from walk_effects(e.then)
         elif isinstance(e, ir.ChooseOne):
             for o in e.options:

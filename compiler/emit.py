@@ -118,6 +118,9 @@ class _Env:
         self.guarded: set[str] = set()  # nullable variables already checked by an enclosing guard
         self.window_card: str | None = None  # the card named by the trigger timing (成为【杀】的目标时)
         self.cost_keeps: str | None = None  # for a cost paid before 转移: a test on card ``c`` it must pass
+        self.suit: str | None = None  # the suit named by 选择一种花色
+        self.obtained: str | None = None  # the card the last 获得…的一张牌 took (for 展示之 / 此牌)
+        self.capture_obtained = False  # a later clause needs the card 获得 takes
 
 
 class _Planner:
@@ -292,7 +295,17 @@ class _Planner:
             if isinstance(e, ir.Discard) and isinstance(nxt, ir.Transfer) and e.actor.who is ir.Who.YOU:
                 # the cost must leave someone to move the card to (its equipment no longer counts)
                 env.cost_keeps = f"bool({self.transfer_candidates(nxt, '[c]')})"
+            env.capture_obtained = isinstance(e, ir.Obtain) and any(
+                isinstance(x, (ir.Show, ir.SuitBranch)) for x in effects[i + 1 :]
+            )
             out.extend(self.effect(e, env))
+            if (
+                isinstance(e, ir.ChooseSuit)
+                and e.actor.who in (ir.Who.ONE, ir.Who.ALL_OTHERS)
+                and env.it is None
+                and env.chosen_count is None
+            ):
+                env.it = env.chosen  # 该角色 / 其: the player who named the suit
             env.cost_keeps = None
             rest = effects[i + 1 :]
             if isinstance(e, (ir.LoseHp, ir.Damage)) and rest:
@@ -426,6 +439,27 @@ class _Planner:
             self.use("look_at_top")
             env.looked = "looked"
             return [f"looked = look_at_top(ctx, ctx.owner, {self.look_count(e.count, e.span, env)})"]
+        if isinstance(e, ir.ChooseSuit):
+            actor = self.player(e.actor, env)
+            self.use("choose_suit")
+            env.suit = "suit"
+            return self.guard([actor], env, [f"suit = choose_suit(ctx, {actor})"])
+        if isinstance(e, ir.Show):
+            actor = self.player(e.actor, env)
+            if env.obtained is None:
+                raise self.fail("E0501", "“展示之”前没有获得的牌", e.span)
+            self.use("show_card")
+            return self.guard(
+                [actor], env, [f"if {env.obtained} is not None:", f"    show_card(ctx, {actor}, {env.obtained})"]
+            )
+        if isinstance(e, ir.SuitBranch):
+            if env.suit is None or env.obtained is None:
+                raise self.fail("E0217", "“若此牌的花色……”前须先选择花色并获得此牌", e.span)
+            body = self.effects(e.then, env) or ["pass"]
+            op = "is not" if e.differs else "is"
+            return [f"if {env.obtained} is not None and {env.obtained}.suit {op} {env.suit}:"] + [
+                "    " + line for line in body
+            ]
         if isinstance(e, ir.Transfer):
             if env.window != "成为目标时" or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "“将此牌转移给……”只能用于“当你成为……的目标时”", e.span)
@@ -519,7 +553,15 @@ class _Planner:
             if self.count_expr(spec, env) != "1" or spec.name or spec.color or spec.suit:
                 raise self.fail("E0501", "编译器只支持获得其他角色的一张牌或一张手牌", spec.span)
             self.use("obtain_from")
-            return self.guard([actor, owner], env, [f"obtain_from(ctx, {actor}, {owner}, {self.zone(spec.zone)})"])
+            call = f"obtain_from(ctx, {actor}, {owner}, {self.zone(spec.zone)})"
+            if not env.capture_obtained:
+                return self.guard([actor, owner], env, [call])
+            env.obtained = "obtained"
+            lines = self.guard([actor, owner], env, [f"obtained = {call}"])
+            if len(lines) == 1:
+                return lines
+            self.use("Card")  # guarded: the variable must exist when the guard fails
+            return ["obtained: Card | None = None"] + lines
         raise AssertionError(what)
 
     def judge_branch(self, e: ir.JudgeBranch, env: _Env) -> list[str]:
@@ -1026,6 +1068,15 @@ class _Planner:
             attrs.append(("limit_per_phase", lit(a.limit.count)))
         if methods_filter is not None:
             methods.insert(0, Method("card_filter", "ctx: SkillContext, card: Card", "bool", [f"return {methods_filter}"]))
+        # 获得你的一张手牌: the skill needs such a card of yours to do anything
+        own = [
+            x.what.spec.zone
+            for x in _walk(effects)
+            if isinstance(x, ir.Obtain) and isinstance(x.what, ir.OwnedCard) and x.what.owner.who is ir.Who.YOU
+        ]
+        if own:
+            need = "self.owner.hand_count > 0" if own[0] is ir.Zone.HAND else "self.owner.card_count(True, True) > 0"
+            methods.insert(0, Method("can_use", "ctx: SkillContext", "bool", [f"return {need}"]))
         body: list[str] = []
         if any(isinstance(e, ir.Threshold) for e in effects):
             self.use("cards_given_this_phase")
@@ -1171,7 +1222,7 @@ def _walk(effects: Sequence[ir.Effect]) -> Iterable[ir.Effect]:
         if isinstance(e, ir.JudgeBranch):
             yield e.judge
             yield from _walk(e.then)
-        elif isinstance(e, ir.Threshold):
+        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
             yield from _walk(e.then)
         elif isinstance(e, ir.ChooseOne):
             for o in e.options:

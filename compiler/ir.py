@@ -68,6 +68,9 @@ __all__ = [
     "GiveLooked",
     "PutLooked",
     "Transfer",
+    "ChooseSuit",
+    "Show",
+    "SuitBranch",
     "SkipPhase",
     "ViewAsUse",
     "Effect",
@@ -558,6 +561,40 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseSuit:
+    """选择一种花色: the actor names a suit (黑桃/红桃/梅花/方块), which a later
+    “若此牌的花色与其所选的不同” compares with.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "选择花色"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """展示之: the actor shows the card the previous clause gave him (获得…并展示之).
+    Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "展示"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SuitBranch:
+    """，若此牌的花色与其所选的不同/相同，…: compares the suit of the card just
+    obtained and shown with the suit named before (:class:`ChooseSuit`).  Fields:
+    ``differs`` (不同; False: 相同), ``then`` (effects run when it holds), ``span``."""
+
+    verb: ClassVar[str] = "比较花色"
+    differs: bool
+    then: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class SkipPhase:
     """跳过此回合的<阶段>.  Fields: ``actor``, ``phase`` (the phase word), ``optional``, ``span``."""
 
@@ -605,6 +642,9 @@ Effect = Union[
     GiveLooked,
     PutLooked,
     Transfer,
+    ChooseSuit,
+    Show,
+    SuitBranch,
     SkipPhase,
     ViewAsUse,
 ]

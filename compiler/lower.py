@@ -367,6 +367,14 @@ class _Lowerer:
                     raise self.error("E0216", f"前面转移的是【{moved.name}】，这里却说【{ex_card.name}】的使用者", ex_card.span)
             exclude = excl is not None
             return lambda a, o: ir.Transfer(a, moved, to, exclude, sp, o)
+        if kind == "choose_suit":
+            n_tok = self.tok(node, "NUM")
+            assert n_tok is not None
+            if self.num(n_tok) != 1:
+                raise self.error("E0501", "只支持“选择一种花色”", self.span(n_tok))
+            return lambda a, o: ir.ChooseSuit(a, sp, o)
+        if kind == "show":
+            return lambda a, o: ir.Show(a, sp, o)
         if kind in ("put_looked_some", "put_looked_rest"):
             end_t = self.tree(node, "pile_end")
             assert end_t is not None
@@ -465,12 +473,23 @@ class _Lowerer:
         for cl in clauses:
             if cl.subject is not None:
                 current = cl.subject
-        tails = [t for t in self.trees(node) if t.data in ("judge_branch", "threshold_first", "threshold_ambiguous")]
+        tails = [
+            t for t in self.trees(node) if t.data in ("judge_branch", "threshold_first", "threshold_ambiguous", "suit_branch")
+        ]
         for tail in tails:
             sub = self.tree(tail, "chain")
             assert sub is not None
             sp = self.span(tail)
-            if tail.data == "judge_branch":
+            if tail.data == "suit_branch":
+                if not any(isinstance(e, ir.ChooseSuit) for e in effects):
+                    raise self.error(
+                        "E0217", "“若此牌的花色与其所选的……”前没有“选择一种花色”", sp, help="先写“令一名其他角色选择一种花色”"
+                    )
+                rel = self.tree(tail, "suit_relation")
+                assert rel is not None
+                differs = self.tok(rel, "DIFFERENT") is not None
+                effects.append(ir.SuitBranch(differs, self.chain(sub, current), sp))
+            elif tail.data == "judge_branch":
                 last = effects[-1] if effects else None
                 if not isinstance(last, ir.Judge):
                     raise self.error(
@@ -798,7 +817,7 @@ class _Lowerer:
 def _optional(e: ir.Effect) -> bool:
     if isinstance(e, ir.JudgeBranch):
         return e.judge.optional
-    if isinstance(e, ir.Threshold):
+    if isinstance(e, (ir.Threshold, ir.SuitBranch)):
         return False
     return e.optional
 
@@ -824,7 +843,7 @@ def _walk(effects: Sequence[ir.Effect]) -> Iterator[ir.Effect]:
         if isinstance(e, ir.JudgeBranch):
             yield e.judge
             yield from _walk(e.then)
-        elif isinstance(e, ir.Threshold):
+        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
             yield from _walk(e.then)
         elif isinstance(e, ir.ChooseOne):
             for o in e.options:

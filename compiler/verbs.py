@@ -57,6 +57,9 @@ _TABLE: tuple[Verb, ...] = (
     Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
     Verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile"), ()),
     Verb("转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",)),
+    Verb("选择花色", "ChooseSuit", ("choose_suit",), ()),
+    Verb("展示", "Show", ("show_card",), ()),
+    Verb("比较花色", "SuitBranch", (), ()),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
     Verb("视为使用", "ViewAsUse", ("view_as_use",), ("使用时", "指定目标后", "成为目标后", "打出时", "失去牌时") + _DAMAGE_WINDOWS),
 )

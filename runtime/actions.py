@@ -71,6 +71,8 @@ __all__ = [
     "put_on_pile",
     "transfer_candidates",
     "transfer_target",
+    "choose_suit",
+    "show_card",
 ]
 
 
@@ -596,4 +598,28 @@ def transfer_target(ctx: SkillContext, old: Player, new: Player) -> None:
         player=old.seat,
         target=new.seat,
         card=use.card.label,
+    )
+
+
+# ---------------------------------------------------------------- naming a suit, showing a card
+
+SUITS: tuple[Suit, ...] = (Suit.SPADE, Suit.HEART, Suit.CLUB, Suit.DIAMOND)
+
+
+def choose_suit(ctx: SkillContext, chooser: Player, prompt: str = "") -> Suit:
+    """选择一种花色: ``chooser`` names a suit (an OPTION decision; labels 黑桃 /
+    红桃 / 梅花 / 方块); logged."""
+    labels = [s.value for s in SUITS]
+    choice = ctx.game.choose_option(chooser, labels, prompt=prompt or "选择一种花色", about=_why(ctx))
+    assert choice is not None
+    return Suit(choice)
+
+
+def show_card(ctx: SkillContext, player: Player, card: Card) -> None:
+    """展示: ``player`` shows ``card`` to everyone (logged with its label)."""
+    ctx.game.log_event(
+        "展示",
+        f"{ctx.game.tag(player)} 展示了 {card.label}（{_why(ctx)}）",
+        player=player.seat,
+        card=card.label,
     )

@@ -380,6 +380,10 @@ def walk(
         elif isinstance(e, ir.Threshold):
             yield e, optional, choice, chance
             yield from walk(e.then, optional=optional, choice=choice, chance=chance)
+        elif isinstance(e, ir.SuitBranch):
+            # whether the suits differ is not up to the owner: like a judgement's result
+            yield e, optional, choice, chance
+            yield from walk(e.then, optional=optional, choice=choice, chance=True)
         elif isinstance(e, ir.ChooseOne):
             opt = optional or e.optional
             yield e, opt, choice, chance
