@@ -98,10 +98,12 @@ def _check_turn(game: Game, where: str) -> None:
             assert not held, f"{where}: dead {p.tag} still holds {[c.label for c in held]}"
 
 
-def play_one(i: int) -> str:
+def play_one(i: int, log: list[str] | None = None) -> str:
+    """Play soak game ``i`` with every check; returns the winner.  ``log``, if given,
+    receives the game's log lines (the game then runs with its log enabled)."""
     seed, players, roles, ex = table_of(i)
     where = f"game {i} (seed {seed}, {players} players, roles={roles}, ex={ex})"
-    game = setup_identity_game(pool(), players, seed, log_enabled=False, roles=roles, include_ex=ex)
+    game = setup_identity_game(pool(), players, seed, log_enabled=log is not None, roles=roles, include_ex=ex)
     assert len(game.deck) == (108 if ex else 104), where
     counts = Counter(p.role for p in game.players)
     assert counts[N] == (2 if roles == "alt" or players >= 9 else 1 if players >= 3 else 0), where
@@ -112,6 +114,8 @@ def play_one(i: int) -> str:
         turns += 1
         _check_turn(game, f"{where}, after turn {turns}")
     assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+    if log is not None:
+        log.extend(e.text for e in game.log.entries)
     table = [(p.role, p.alive) for p in game.players]
     if game.winner == "平局":
         assert expected_winner(table) is None, f"{where}: 平局 with a decided table {table}"
@@ -150,3 +154,19 @@ def test_oracle_at_the_edges() -> None:
 def test_random_games_on_every_table(chunk: int) -> None:
     results = Counter(play_one(i) for i in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK))
     assert sum(results.values()) == PER_CHUNK
+
+
+#: log pieces that show each EX card taking part in the random games
+EX_MARKS = ("发动【寒冰剑】", "（寒冰剑）", "发动【仁王盾】", "使用 闪电♥Q", "使用 无懈可击♦Q")
+
+
+def test_ex_cards_take_part_in_the_ex_games() -> None:
+    """The EX games really exercise the 4 EX cards (so the soak covers them): the
+    first EX games of the soak, replayed with their log, use every one."""
+    lines: list[str] = []
+    for i in (i for i in range(GAMES) if table_of(i)[3]):
+        play_one(i, lines)
+        if all(any(m in ln for ln in lines) for m in EX_MARKS):
+            return
+    missing = [m for m in EX_MARKS if not any(m in ln for ln in lines)]
+    pytest.fail(f"no EX game shows {missing}")
