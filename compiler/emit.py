@@ -1060,6 +1060,19 @@ class _Planner:
                 methods.append(
                     Method("target_filter", "ctx: SkillContext, target: Player, cards: Sequence[Card]", "bool", _ret_all(conds))
                 )
+            uses = [x for x in _walk(effects) if isinstance(x, ir.ViewAsUse)]
+            if uses and chosen.count == (2, 2):
+                # 视为其中一名角色对另一名角色使用: the second must be a legal target of the first's card
+                self.use("can_use_on", "Sequence")
+                used = self.card_name(uses[0].card)
+                methods.append(
+                    Method(
+                        "next_target_filter",
+                        "ctx: SkillContext, chosen: Sequence[Player], target: Player, cards: Sequence[Card]",
+                        "bool",
+                        [f"return len(chosen) != 1 or can_use_on(ctx, chosen[0], {used}, target)"],
+                    )
+                )
         else:
             env.chosen = None
         if a.limit is not None:

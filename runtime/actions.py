@@ -73,6 +73,7 @@ __all__ = [
     "transfer_target",
     "choose_suit",
     "show_card",
+    "can_use_on",
 ]
 
 
@@ -623,3 +624,12 @@ def show_card(ctx: SkillContext, player: Player, card: Card) -> None:
         player=player.seat,
         card=card.label,
     )
+
+
+def can_use_on(ctx: SkillContext, user: Player, name: CardName, target: Player) -> bool:
+    """Whether ``target`` may be a target of a ``name`` (virtual, no subcards) that
+    ``user`` uses or is viewed as using (视为使用: 离间's second player must be a
+    legal 决斗 target — not 空城 without hand cards …)."""
+    from .cardflow import make_virtual, target_ok
+
+    return target_ok(ctx.game, user, make_virtual(name, [], _why(ctx)), target)

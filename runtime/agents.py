@@ -18,6 +18,10 @@ Label conventions (used verbatim by scripted answers and scenario files)
   ``龙胆``, ``护驾``, ``八卦阵``), or ``取消``.
 * several picks (TARGETS, CARDS, PLAYERS with max > 1): labels joined by ``,``
   (``杀♠7,闪♥2``, ``2,4``); ``取消`` = pick nothing (only when ``min`` is 0).
+  An active skill whose targets depend on each other (离间: the second player must
+  be a legal target of the first's 决斗) asks for them one at a time, in order
+  (``"3"`` then ``"2"``), each time offering only players that leave a way to
+  complete the selection.
 * another player's cards (CARD_OF): ``手牌1`` … ``手牌N`` (hand, blind, in hand
   order), equipment and judge-area cards by card label.
 * options (OPTION): the option's own text; card names (CARD_NAME): ``杀``/``闪``;

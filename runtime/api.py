@@ -45,6 +45,7 @@ from .actions import (
     ask_discard,
     ask_for_card,
     ask_invoke,
+    can_use_on,
     cancel_target,
     cards_given_this_phase,
     cards_used_this_turn,
@@ -227,4 +228,5 @@ __all__ = [
     "lost_count",
     "current_phase",
     "transfer_candidates",
+    "can_use_on",
 ]

@@ -499,9 +499,32 @@ def _active_ok(game: Game, player: Player, sk: ActiveSkill) -> bool:
         if n < sk.min_cards:
             return False
     if sk.min_targets > 0:
-        if not any(sk.target_filter(ctx, t, []) for t in game.alive_from(player)):
+        cands = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, [])]
+        if not cands:
+            return False
+        if _ordered_targets(sk) and not _can_extend(ctx, sk, cands, [], [], sk.min_targets):
             return False
     return True
+
+
+def _ordered_targets(sk: ActiveSkill) -> bool:
+    """Whether the skill's targets depend on each other (it overrides
+    ``next_target_filter``): then they are asked one at a time."""
+    return type(sk).next_target_filter is not ActiveSkill.next_target_filter
+
+
+def _can_extend(
+    ctx: SkillContext, sk: ActiveSkill, cands: Sequence[Player], chosen: list[Player], cards: Sequence[Card], need: int
+) -> bool:
+    """Whether ``need`` more targets can follow ``chosen`` (each passing
+    ``next_target_filter`` after the ones before it)."""
+    if need <= 0:
+        return True
+    return any(
+        _can_extend(ctx, sk, cands, chosen + [t], cards, need - 1)
+        for t in cands
+        if not any(t is c for c in chosen) and sk.next_target_filter(ctx, chosen, t, cards)
+    )
 
 
 def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[CardName]:
@@ -622,7 +645,26 @@ def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
     if sk.max_targets != 0:
         tc = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, cards)]
         hi_t = len(tc) if sk.max_targets is None else sk.max_targets
-        targets = game.choose_players(player, tc, sk.min_targets, hi_t, prompt=f"{sk.name}：选择目标", about=sk.name)
+        if _ordered_targets(sk):
+            # one at a time, in order, each choice leaving a way to complete the selection
+            while len(targets) < hi_t:
+                need = max(sk.min_targets - len(targets) - 1, 0)
+                step = [
+                    t
+                    for t in tc
+                    if not any(t is c for c in targets)
+                    and sk.next_target_filter(ctx, targets, t, cards)
+                    and _can_extend(ctx, sk, tc, targets + [t], cards, need)
+                ]
+                lo = 1 if len(targets) < sk.min_targets else 0
+                picked = game.choose_players(
+                    player, step, lo, 1, prompt=f"{sk.name}：选择第{len(targets) + 1}名目标", about=sk.name
+                )
+                if not picked:
+                    break
+                targets.append(picked[0])
+        else:
+            targets = game.choose_players(player, tc, sk.min_targets, hi_t, prompt=f"{sk.name}：选择目标", about=sk.name)
         if len(targets) < sk.min_targets:
             return
     game.count_skill_use(sk)

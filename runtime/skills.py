@@ -305,6 +305,11 @@ class ActiveSkill(Skill):
       ``effect`` decides what happens to them (discard, give …);
     * targets: ``min_targets``..``max_targets`` players passing
       ``target_filter(ctx, target, cards)``;
+    * ``next_target_filter(ctx, chosen, target, cards)`` — for targets that depend
+      on each other (离间: the second must be a legal target of the 决斗 the first
+      is viewed as using): whether ``target`` may follow the targets ``chosen`` so
+      far.  A skill that overrides it is asked its targets one at a time, in order,
+      and only offered choices that can still be completed;
     * ``limit_per_phase`` (None = unlimited; ``每阶段限一次`` = 1);
     * ``can_use(ctx)`` — extra condition for offering the skill at all;
     * ``effect(ctx, cards, targets)``.
@@ -324,6 +329,11 @@ class ActiveSkill(Skill):
         return True
 
     def target_filter(self, ctx: SkillContext, target: Player, cards: Sequence[Card]) -> bool:
+        return True
+
+    def next_target_filter(
+        self, ctx: SkillContext, chosen: Sequence[Player], target: Player, cards: Sequence[Card]
+    ) -> bool:
         return True
 
     def effect(self, ctx: SkillContext, cards: list[Card], targets: list[Player]) -> None:
