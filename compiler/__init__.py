@@ -43,14 +43,24 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
-from .diagnostics import Diagnostic, Severity, explain, has_errors, render_human, render_json, render_short, sort_key
+from .diagnostics import (
+    Diagnostic,
+    Severity,
+    explain,
+    has_errors,
+    render_human,
+    render_json_report,
+    render_short,
+    sort_key,
+)
 
 if TYPE_CHECKING:
     from sgs.runtime.api import GeneralSpec
 
     from . import ir
+    from .parse import Edit
 
 __all__ = [
     "BuildResult",
@@ -58,6 +68,7 @@ __all__ = [
     "Diagnostic",
     "Severity",
     "build",
+    "build_texts",
     "bundled_skill_paths",
     "bundled_skills_dir",
     "check_paths",
@@ -86,19 +97,23 @@ class CompileError(Exception):
 @dataclass
 class BuildResult:
     """Result of :func:`build`: ``modules`` (module name → code), ``diagnostics``,
-    ``sources`` (file → normalised text), ``packages`` (IR)."""
+    ``sources`` (file → normalised text), ``packages`` (IR), ``originals`` (file →
+    the text as read: diagnostics' spans point into it), ``edits`` (the insertions
+    the normaliser made per file)."""
 
     modules: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
     packages: list[ir.Package] = field(default_factory=list)
+    originals: dict[str, str] = field(default_factory=dict)
+    edits: dict[str, tuple[Edit, ...]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
 
 
-#: normalised texts of every file read by :func:`build` in this process, so that
+#: texts (as read) of every file read by :func:`build` in this process, so that
 #: :func:`render_diagnostics` can show source lines without being handed them
 _SOURCES: dict[str, str] = {}
 
@@ -110,7 +125,9 @@ def render(diags: Iterable[Diagnostic], sources: dict[str, str] | None = None, f
     if fmt == "short":
         return render_short(ds)
     if fmt == "json":
-        return render_json(ds)
+        files = {d.span.file for d in ds if d.span is not None}
+        given = sources if sources is not None else {f: t for f, t in _SOURCES.items() if f in files}
+        return render_json_report(ds, given)
     merged = dict(_SOURCES)
     merged.update(sources or {})
     return render_human(ds, merged)
@@ -165,10 +182,6 @@ def _display(path: Path) -> str:
 
 def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
     """Read, parse, lower and check every file into ``result``."""
-    from .check import check_package
-    from .lower import lower_package
-    from .parse import parse_text
-
     for path in _expand(paths):
         shown = _display(path)
         try:
@@ -176,18 +189,30 @@ def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
         except (OSError, UnicodeDecodeError) as err:
             result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err}"))
             continue
-        parsed = parse_text(text, shown)
-        result.sources[shown] = parsed.text
-        _SOURCES[shown] = parsed.text
-        result.diagnostics.extend(parsed.diagnostics)
-        if parsed.tree is None:
-            continue
-        pkg, diags = lower_package(parsed.tree, shown, parsed.text)
-        result.diagnostics.extend(diags)
-        if pkg is None:
-            continue
-        result.diagnostics.extend(check_package(pkg))
-        result.packages.append(pkg)
+        _front_text(shown, text, result)
+
+
+def _front_text(shown: str, text: str, result: BuildResult) -> None:
+    """Parse, lower and check one source text (shown as ``shown``) into ``result``."""
+    from .check import check_package
+    from .lower import lower_package
+    from .parse import parse_text
+
+    parsed = parse_text(text, shown)
+    result.sources[shown] = parsed.text
+    result.originals[shown] = text
+    _SOURCES[shown] = text
+    if parsed.edits:
+        result.edits[shown] = parsed.edits
+    result.diagnostics.extend(parsed.diagnostics)
+    if parsed.tree is None:
+        return
+    pkg, diags = lower_package(parsed.tree, shown, parsed.text)
+    result.diagnostics.extend(diags)
+    if pkg is None:
+        return
+    result.diagnostics.extend(check_package(pkg))
+    result.packages.append(pkg)
 
 
 def _merge(packages: Sequence[ir.Package]) -> list[tuple[ir.Package, list[str]]]:
@@ -208,11 +233,25 @@ def _merge(packages: Sequence[ir.Package]) -> list[tuple[ir.Package, list[str]]]
 
 def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
     """Parse, check and generate code in memory (see the module docstring)."""
-    from .check import check_unique
-    from .emit import plan_package, render_module
-
     result = BuildResult()
     _front(paths, result)
+    return _back(result)
+
+
+def build_texts(texts: Mapping[str, str]) -> BuildResult:
+    """:func:`build` for in-memory sources: ``texts`` maps a shown file name to the
+    text of a whole ``.sgs`` package."""
+    result = BuildResult()
+    for shown, text in texts.items():
+        _front_text(shown, text, result)
+    return _back(result)
+
+
+def _back(result: BuildResult) -> BuildResult:
+    from .check import check_unique
+    from .emit import plan_package, render_module
+    from .parse import remap
+
     if not has_errors(result.diagnostics):
         seen_modules: dict[str, str] = {}
         for pkg, files in _merge(result.packages):
@@ -232,6 +271,11 @@ def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
                 continue
             seen_modules[pkg.pinyin] = pkg.name
             result.modules[pkg.pinyin] = render_module(plan)
+    if result.edits:  # spans of repaired lines back into source columns
+        result.diagnostics = [
+            remap(d, result.edits[d.span.file]) if d.span is not None and d.span.file in result.edits else d
+            for d in result.diagnostics
+        ]
     result.diagnostics.sort(key=lambda d: (d.severity is not Severity.ERROR, sort_key(d)))
     return result
 

@@ -115,10 +115,16 @@ def check_unique(pkg: ir.Package) -> list[Diagnostic]:
     for g in pkg.generals:
         for key in (g.name, g.pinyin):
             if key in generals and generals[key] is not g:
+                prev_g = generals[key]
+                same_name = prev_g.name == g.name
                 out.append(
                     Diagnostic(
-                        "E0201", Severity.ERROR, f"武将“{g.name}”与前面的武将“{generals[key].name}”重名", g.span,
-                        notes=(f"前一个在 {generals[key].span}",),
+                        "E0201", Severity.ERROR,
+                        f"武将“{g.name}”与前面的武将重名" if same_name
+                        else f"武将“{g.name}”的拼音“{g.pinyin}”与前面的武将“{prev_g.name}”相同",
+                        g.span,
+                        notes=(f"前一个在 {prev_g.span}",),
+                        help=None if same_name else "拼音是生成代码里的标识符，须唯一；在名字后用括号写出另一个拼音，如“武将 测式（ceshi2） 魏 4体力 男”",
                     )
                 )
                 break

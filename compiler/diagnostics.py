@@ -8,7 +8,14 @@ suggestion).  Three renderers turn a list of them into text:
   character is two cells wide);
 * :func:`render_short` — one line each, ``file:line:col: error[E0101]: message``
   (clickable in editors, like gcc);
-* :func:`render_json` — a JSON array of objects (stable keys).
+* :func:`render_json` — a JSON array of objects (stable keys);
+* :func:`render_json_report` — the same per skill (``sgs check --format json``):
+  ``{"errors", "warnings", "infos", "skills": [{"file", "line", "skill",
+  "diagnostics": [{"severity": "error"|"warning"|"info", "code", "message", "line",
+  "col", "end_line", "end_col", "suggestion", …}]}]}``.
+
+Every renderer escapes control characters taken from the source (ESC → ␛) and the
+human one cuts a long line around its span.
 
 Codes are stable; :data:`CODES` gives each a title and an explanation
 (``sgs explain E0101``).  E = error (compilation stops), W = warning, I = note.
@@ -33,6 +40,10 @@ __all__ = [
     "render_human",
     "render_short",
     "render_json",
+    "render_json_report",
+    "skill_report",
+    "diagnostic_record",
+    "escape_text",
     "has_errors",
     "sort_key",
 ]
@@ -147,7 +158,40 @@ CODES: dict[str, CodeInfo] = {
         "文件以“扩展包 包名”开头；武将行为“武将 姓名 势力 N体力 性别”，如“武将 曹操 魏 4体力 男”。",
     ),
     "E0106": CodeInfo("缺少时机", "触发技以时机开头，如“每当你受到一次伤害后，”或“回合开始阶段开始时，”。"),
-    "W0101": CodeInfo("已按规范写法更正错别字", "源文本中的常见错别字（如“收到伤害”）已按规范写法读取；请改正源文本。"),
+    "E0107": CodeInfo(
+        "括号不配对",
+        "“【”要有“】”配对，“（”要有“）”配对，且在同一行内；多出的或缺少的括号会让后面的整句都读不对。",
+        "护驾：主公技，当你需要使用或打出一张【闪时，……",
+    ),
+    "E0109": CodeInfo(
+        "“#”只能在行首开始注释",
+        "注释单独成一行，以“#”开头（前面可以有空格）；行中间的“#”不是注释，名字和技能描述里也不能有“#”。",
+        "苦肉：出牌阶段，你可以失去1点体力，然后摸两张牌。# 注释",
+    ),
+    "E0110": CodeInfo(
+        "行或文件太长",
+        "一行最多 2000 个字符，一个文件最多 500000 个字符；.sgs 文件可能来自他人，过长的输入会被拒绝而不是慢慢处理。",
+    ),
+    "E0111": CodeInfo(
+        "句子嵌套太深",
+        "“令其令其……”这样层层嵌套的句子超过了上限（60 层）；真实的技能描述不会这样写。",
+    ),
+    "E0112": CodeInfo(
+        "源文本中有控制字符",
+        "技能文本只能由文字、标点、空格、制表符和换行组成；控制字符（如 ESC、NUL）、Unicode 行分隔符和"
+        "改变显示顺序的双向控制符会被拒绝，它们可能让文本看起来和实际内容不同。",
+    ),
+    "W0101": CodeInfo(
+        "已按规范写法更正错别字",
+        "源文本中的常见错别字（如“收到伤害”“牌对顶”“其他男性角，”“1.、”）已按规范写法读取；"
+        "请改正源文本，或运行 sgs fmt。",
+        "刚烈：……或收到你对其造成的1点伤害。",
+    ),
+    "W0102": CodeInfo(
+        "技能描述末尾缺少“。”",
+        "每个技能描述以“。”结束；缺少时已补上读取。请改正源文本，或运行 sgs fmt。",
+        "奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌",
+    ),
     # ---- semantics (check)
     "E0201": CodeInfo("重复的武将或技能", "同一扩展包中武将名、技能名及其拼音标识符必须唯一。"),
     "E0202": CodeInfo("每阶段限一次只能用于主动技或触发技", "视为技、状态技和主公代打技能没有发动次数，不能加“每阶段限一次”。"),
@@ -189,6 +233,11 @@ CODES: dict[str, CodeInfo] = {
         "无法推断拼音标识符",
         "生成的 Python 代码用拼音作标识符；名字中有拼音表以外的字时，请在名字后用括号写出，如“奸雄（jianxiong）：”。",
     ),
+    "E0402": CodeInfo(
+        "拼音标识符格式不对",
+        "名字后括号里的拼音只能由小写英文字母、数字和下划线组成，且以字母开头，如“奸雄（jianxiong）”。",
+        "奋勇（FenYong）：……",
+    ),
     # ---- code generation
     "E0501": CodeInfo(
         "代码生成器尚不支持这种写法",
@@ -226,54 +275,192 @@ def _header(d: Diagnostic) -> str:
     return f"{d.severity.value}[{d.code}]: {d.message}"
 
 
+def escape_text(text: str) -> str:
+    """``text`` safe to print on a terminal: C0 controls become their control
+    pictures (ESC → ␛, NUL → ␀), DEL → ␡; C1 controls, line/paragraph separators
+    and bidi overrides become ``\\uXXXX``.  Tabs are kept."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if ch == "\t":
+            out.append(ch)
+        elif o < 0x20:
+            out.append(chr(0x2400 + o))
+        elif o == 0x7F:
+            out.append("\u2421")
+        elif 0x80 <= o < 0xA0 or ch in _INVISIBLE:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_INVISIBLE = set("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\ufeff")
+
+
 def render_short(diags: Iterable[Diagnostic]) -> str:
     """gcc style: ``file:line:col: error[E0101]: message`` (one line per diagnostic)."""
     lines = []
     for d in diags:
         where = f"{d.span}: " if d.span is not None else ""
-        lines.append(where + _header(d))
+        lines.append(escape_text(where + _header(d)))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
 def render_json(diags: Iterable[Diagnostic]) -> str:
     """A JSON array; each element has code, severity, message, span, notes, help, suggestion."""
-    return json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2) + "\n"
+    return _dump([d.to_json() for d in diags])
+
+
+def _dump(data: object) -> str:
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    # json escapes C0 controls itself; C1 controls and separators are escaped too, so a
+    # terminal or a line-based tool never sees them raw
+    return "".join(f"\\u{ord(c):04x}" if (0x7F <= ord(c) < 0xA0 or c in _INVISIBLE) else c for c in text) + "\n"
+
+
+_JSON_SEVERITY = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "info"}
+
+
+def diagnostic_record(d: Diagnostic) -> dict[str, object]:
+    """One diagnostic as flat data for editors and CI: severity (error|warning|info),
+    code, message, file, line, col, end_line, end_col (1-based; end exclusive),
+    suggestion (the replacement text or null) with suggestion_span, notes, help."""
+    sp = d.span
+    sugg = d.suggestion
+    return {
+        "severity": _JSON_SEVERITY[d.severity],
+        "code": d.code,
+        "message": d.message,
+        "file": sp.file if sp else None,
+        "line": sp.line if sp else None,
+        "col": sp.col if sp else None,
+        "end_line": sp.end_line if sp else None,
+        "end_col": sp.end_col if sp else None,
+        "suggestion": sugg.replacement if sugg else None,
+        "suggestion_span": sugg.span.to_json() if sugg else None,
+        "notes": list(d.notes),
+        "help": d.help,
+    }
+
+
+def skill_report(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None = None) -> dict[str, object]:
+    """Diagnostics grouped per skill: ``{"errors", "warnings", "infos", "skills": [...]}``.
+
+    Each entry of ``skills`` is ``{"file", "line", "skill", "diagnostics"}``: one per
+    skill line of every file in ``sources`` (clean skills too, with no diagnostics),
+    in file and line order; diagnostics outside any skill line (headers, whole-file
+    problems) come in entries whose ``skill`` is null."""
+    from .parse import skill_line_name
+
+    ds = sorted(diags, key=sort_key)
+    sources = dict(sources or {})
+    entries: dict[tuple[str, int], dict[str, object]] = {}
+    order: list[tuple[str, int]] = []
+
+    def entry(file: str, line: int, skill: str | None) -> dict[str, object]:
+        key = (file, line)
+        if key not in entries:
+            entries[key] = {"file": file or None, "line": line or None, "skill": skill, "diagnostics": []}
+            order.append(key)
+        return entries[key]
+
+    line_names: dict[str, list[str | None]] = {}
+    for file, text in sources.items():
+        names = [skill_line_name(line) for line in text.split("\n")]
+        line_names[file] = names
+        for k, name in enumerate(names):
+            if name is not None:
+                entry(file, k + 1, name)
+    for d in ds:
+        if d.span is None:
+            e = entry("", 0, None)
+        else:
+            names = line_names.get(d.span.file, [])
+            name = names[d.span.line - 1] if 1 <= d.span.line <= len(names) else None
+            e = entry(d.span.file, d.span.line, name)
+        items = e["diagnostics"]
+        assert isinstance(items, list)
+        items.append(diagnostic_record(d))
+    order.sort()
+    counts = {sev: sum(1 for d in ds if d.severity is sev) for sev in Severity}
+    return {
+        "errors": counts[Severity.ERROR],
+        "warnings": counts[Severity.WARNING],
+        "infos": counts[Severity.NOTE],
+        "skills": [entries[k] for k in order],
+    }
+
+
+def render_json_report(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None = None) -> str:
+    """:func:`skill_report` as JSON text (``sgs check --format json``)."""
+    return _dump(skill_report(diags, sources))
 
 
 def _expand_tabs(text: str) -> str:
     return text.replace("\t", "    ")
 
 
+#: a shown source line longer than this (terminal cells) is cut around the span
+MAX_SHOWN = 100
+_CONTEXT = 30
+_MAX_SPAN_SHOWN = 50
+
+
+def _shown(line_text: str, col: int, end_col: int) -> tuple[str, str, str]:
+    """(before, inside, after) of the shown line: escaped, tabs expanded, cut with …"""
+    def prep(t: str) -> str:
+        return escape_text(_expand_tabs(t))
+
+    before = prep(line_text[: col - 1])
+    inside = prep(line_text[col - 1 : max(end_col - 1, col - 1)])
+    after = prep(line_text[max(end_col - 1, col - 1) :])
+    if cell_len(before + inside + after) <= MAX_SHOWN:
+        return before, inside, after
+    if len(before) > _CONTEXT:
+        before = "…" + before[-_CONTEXT:]
+    if len(inside) > _MAX_SPAN_SHOWN:
+        inside = inside[:_MAX_SPAN_SHOWN] + "…"
+    if len(after) > _CONTEXT:
+        after = after[:_CONTEXT] + "…"
+    return before, inside, after
+
+
 def render_human(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None = None) -> str:
-    """rustc layout.  ``sources`` maps a span's file to its text (for the source line)."""
+    """rustc layout.  ``sources`` maps a span's file to its text (for the source line).
+
+    Control characters are shown escaped (:func:`escape_text`) and a long line is
+    cut around the span, so a hostile file cannot drive the terminal or flood it."""
     sources = sources or {}
     blocks: list[str] = []
     for d in diags:
-        out = [_header(d)]
+        out = [escape_text(_header(d))]
         if d.span is not None:
             sp = d.span
             text = sources.get(sp.file)
             line_text: str | None = None
             if text is not None:
-                all_lines = text.splitlines()
+                all_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
                 if 1 <= sp.line <= len(all_lines):
                     line_text = all_lines[sp.line - 1]
             gutter = " " * len(str(sp.line))
-            out.append(f"{gutter}--> {sp.file}:{sp.line}:{sp.col}")
+            out.append(escape_text(f"{gutter}--> {sp.file}:{sp.line}:{sp.col}"))
             if line_text is not None:
-                out.append(f"{gutter} |")
-                out.append(f"{sp.line} | {_expand_tabs(line_text)}")
-                before = _expand_tabs(line_text[: sp.col - 1])
                 end_col = sp.end_col if sp.end_line == sp.line else len(line_text) + 1
-                inside = _expand_tabs(line_text[sp.col - 1 : max(end_col - 1, sp.col - 1)])
+                before, inside, after = _shown(line_text, sp.col, end_col)
                 width = max(cell_len(inside), 1)
                 label = ""
                 if d.suggestion is not None and d.suggestion.span == sp:
-                    label = f" 应为“{d.suggestion.replacement}”" if d.suggestion.replacement else " 删除"
+                    repl = escape_text(d.suggestion.replacement)
+                    label = f" 应为“{repl}”" if repl else " 删除"
+                out.append(f"{gutter} |")
+                out.append(f"{sp.line} | {before}{inside}{after}")
                 out.append(f"{gutter} | {' ' * cell_len(before)}{'^' * width}{label}")
         for note in d.notes:
-            out.append(f"  = note: {note}")
+            out.append(f"  = note: {escape_text(note)}")
         if d.help:
-            out.append(f"  = help: {d.help}")
+            out.append(f"  = help: {escape_text(d.help)}")
         blocks.append("\n".join(out))
     return "\n\n".join(blocks) + ("\n" if blocks else "")

@@ -12,13 +12,25 @@ Normalisation is mechanical and length-preserving, so spans into the normalised
 text are spans into the source: half-width punctuation becomes full-width
 (``,`` → ``，``, ``(`` → ``（`` …), full-width digits and signs become ASCII, and a
 few known misspellings are corrected with a W0101 warning (``收到伤害`` → ``受到``).
+
+A second, small step (:func:`repair`) fixes the seed texts' own slips that change the
+length of a line — ``角`` for ``角色``, a missing final ``。`` — with a warning each, and
+records the insertions (:class:`Edit`) so that :func:`remap_span` can turn a span of
+the repaired text back into one of the source.
+
+The source is untrusted input to a code generator: control characters, line
+separators and bidi overrides are refused (E0112) and replaced by a space before
+parsing; lines longer than :data:`MAX_LINE` characters, files longer than
+:data:`MAX_TEXT` and parse trees deeper than :data:`MAX_DEPTH` are refused (E0110,
+E0111) instead of being handed to the later passes.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
@@ -27,7 +39,30 @@ from lark.lexer import PatternRE, PatternStr
 
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
-__all__ = ["ParseResult", "normalise", "parse_text", "get_parser", "TERMINAL_WORDS", "terminal_words"]
+__all__ = [
+    "Edit",
+    "ParseResult",
+    "normalise",
+    "repair",
+    "remap_span",
+    "remap",
+    "parse_text",
+    "get_parser",
+    "TERMINAL_WORDS",
+    "terminal_words",
+    "skill_line_name",
+    "known_cards",
+    "MAX_LINE",
+    "MAX_TEXT",
+    "MAX_DEPTH",
+]
+
+#: longest accepted line (characters); longer lines are refused with E0110
+MAX_LINE = 2000
+#: longest accepted file (characters)
+MAX_TEXT = 500_000
+#: deepest accepted parse tree (nested 令… clauses and the like)
+MAX_DEPTH = 60
 
 _HALF = ",:;()!?０１２３４５６７８９＋－　［］"
 _FULL = "，：；（）！？0123456789+- 【】"
@@ -40,6 +75,7 @@ MISSPELLINGS: dict[str, str] = {
     "诸葛连驽": "诸葛连弩",
     "青钢剑": "青釭剑",
     "夏侯敦": "夏侯惇",
+    "牌对顶": "牌堆顶",
 }
 
 #: common confusions that are not auto-corrected but suggested ("did you mean")
@@ -53,6 +89,14 @@ CONFUSABLE: dict[str, str] = {
     "丢弃": "弃置",
     "弃掉": "弃置",
     "收到": "受到",
+    "候": "后",
+    "之后": "后",
+    "以后": "后",
+    "之时": "时",
+    "获的": "获得",
+    "伤害源": "伤害来源",
+    "打出或使用": "使用或打出",
+    "角色们": "角色",
 }
 
 #: Chinese descriptions of the terminals that are not a single literal word
@@ -78,7 +122,22 @@ TERMINAL_WORDS: dict[str, str] = {
     "SUIT": "花色（红桃/黑桃/梅花/方块）",
     "KINGDOM": "势力（魏/蜀/吴/群/神）",
     "GENDER": "性别（男/女）",
+    "RANGE_PERSON": "人数范围（如“一至两名”）",
+    "N_PERSONS": "人数（如“两名”）",
+    "X": "“X”",
+    "COMMENT": "注释",
+    "WS_INLINE": "空格",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """An insertion made by :func:`repair`: ``delta`` characters inserted into line
+    ``line`` of the source before its (1-based) column ``col``."""
+
+    line: int
+    col: int
+    delta: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +149,7 @@ class ParseResult:
     text: str
     tree: Tree[Token] | None
     diagnostics: tuple[Diagnostic, ...]
+    edits: tuple[Edit, ...] = field(default=())
 
 
 @lru_cache(maxsize=1)
@@ -117,12 +177,53 @@ def _span(file: str, text: str, start: int, end: int) -> Span:
     return Span(file, l1, c1, l2, c2)
 
 
+#: a skill line: ``名称：`` or ``名称（pinyin）：`` (not a header, general or comment line)
+_SKILL_LINE = re.compile(r"^[ \t]*(?!扩展包[ \t]|武将[ \t]|#)([^\s#：，。（）【】、；]+)[ \t]*(?:（[^）\n]*）)?[ \t]*：")
+
+#: bidi controls (Trojan-source), invisible marks that reorder what a reader sees
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def skill_line_name(line: str) -> str | None:
+    """The skill name if ``line`` (normalised or not) is a skill line ``名称：…``."""
+    m = _SKILL_LINE.match(line.translate(_TRANSLATE))
+    return m.group(1) if m else None
+
+
+def _refused_char(ch: str) -> bool:
+    if ch in "\n\t":
+        return False
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in _BIDI
+
+
+def _char_name(ch: str) -> str:
+    return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
+
+
 def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
-    """Mechanical, length-preserving normalisation; returns the text and W0101s."""
+    """Mechanical, length-preserving normalisation; returns the text and diagnostics
+    (W0101 corrections, E0112 control characters, E0109 a ``#`` inside a line)."""
     diags: list[Diagnostic] = []
     out = text.replace("\r\n", "\n").replace("\r", "\n").translate(_TRANSLATE)
     if out.startswith("\ufeff"):
         out = " " + out[1:]
+    if any(_refused_char(ch) for ch in out):
+        chars = list(out)
+        for i, ch in enumerate(chars):
+            if _refused_char(ch):
+                sp = _span(file, out, i, i + 1)
+                diags.append(
+                    Diagnostic(
+                        "E0112",
+                        Severity.ERROR,
+                        f"源文本中不能有控制字符（{_char_name(ch)}）",
+                        sp,
+                        help="删除这个字符；技能文本只由文字、标点和空格组成",
+                        suggestion=Suggestion(sp, ""),
+                    )
+                )
+                chars[i] = " "
+        out = "".join(chars)
     for wrong, right in MISSPELLINGS.items():
         for m in re.finditer(re.escape(wrong), out):
             sp = _span(file, out, m.start(), m.end())
@@ -136,9 +237,117 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
                 )
             )
         out = out.replace(wrong, right)
+    # 1.、 (seed 004): the enumeration needs one mark, not two
+    for m in re.finditer(r"[0-9]\.、", out):
+        sp = _span(file, out, m.end() - 1, m.end())
+        diags.append(
+            Diagnostic("W0101", Severity.WARNING, "“.、”重复了序号后的标点，已按“.”读取", sp, suggestion=Suggestion(sp, ""))
+        )
+    out = re.sub(r"(?<=[0-9]\.)、", " ", out)
+    lines = out.split("\n")
+    pos = 0
+    for k, line in enumerate(lines):
+        stripped = line.rstrip(" \t")
+        # a final half-width full stop on a skill line
+        if stripped.endswith(".") and skill_line_name(line) is not None and not re.search(r"[0-9]\.$", stripped):
+            i = pos + len(stripped) - 1
+            lines[k] = stripped[:-1] + "。" + line[len(stripped):]
+        # "#" starts a comment only at the start of a line
+        lead = len(line) - len(line.lstrip(" \t"))
+        if not line[lead:].startswith("#"):
+            for m in re.finditer("#", line):
+                sp = _span(file, out, pos + m.start(), pos + m.start() + 1)
+                diags.append(
+                    Diagnostic(
+                        "E0109",
+                        Severity.ERROR,
+                        "“#”只能在行首开始注释，不能出现在一行中间",
+                        sp,
+                        help="注释要单独成行（行首写“#”）；名字和技能描述里不能有“#”",
+                    )
+                )
+            lines[k] = lines[k].replace("#", "＃")
+        pos += len(line) + 1
+    out = "\n".join(lines)
     if not out.endswith("\n"):
         out += "\n"
     return out, diags
+
+
+_ROLE_WORD = re.compile(r"(?<=[性他名的])角(?!色)")
+
+
+def repair(text: str, file: str) -> tuple[str, list[Diagnostic], list[Edit]]:
+    """Fix the slips of the seed texts that change a line's length (on the normalised
+    text): ``其他男性角，`` → ``角色``, a skill line without its final ``。``.  Returns
+    the repaired text, a warning per fix (spans in the source) and the insertions."""
+    diags: list[Diagnostic] = []
+    edits: list[Edit] = []
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if skill_line_name(line) is None:
+            continue
+        shift = 0
+        parts: list[str] = []
+        last = 0
+        for m in _ROLE_WORD.finditer(line):
+            col = m.start() + 1
+            sp = Span(file, k + 1, col, k + 1, col + 1)
+            diags.append(
+                Diagnostic("W0101", Severity.WARNING, "“角”应为“角色”，已按“角色”读取", sp, suggestion=Suggestion(sp, "角色"))
+            )
+            parts.append(line[last : m.end()] + "色")
+            last = m.end()
+            edits.append(Edit(k + 1, col + 1 + shift, 1))
+            shift += 1
+        parts.append(line[last:])
+        new = "".join(parts)
+        stripped = new.rstrip(" \t")
+        if stripped and stripped[-1] not in "。；，、：":
+            end_col = len(line.rstrip(" \t")) + 1
+            sp = Span(file, k + 1, end_col, k + 1, end_col)
+            diags.append(
+                Diagnostic(
+                    "W0102",
+                    Severity.WARNING,
+                    "技能描述末尾缺少“。”，已补上",
+                    sp,
+                    help="在句末加上“。”",
+                    suggestion=Suggestion(sp, "。"),
+                )
+            )
+            new = stripped + "。" + new[len(stripped) :]
+        lines[k] = new
+    return "\n".join(lines), diags, edits
+
+
+def remap_span(span: Span, edits: tuple[Edit, ...] | list[Edit]) -> Span:
+    """A span of the repaired text as a span of the source (undo :func:`repair`'s insertions)."""
+    if not edits:
+        return span
+
+    def back(line: int, col: int) -> int:
+        for e in reversed(edits):  # later insertions first: earlier ones stay valid
+            if e.line == line and col >= e.col:
+                col = col - e.delta if col >= e.col + e.delta else e.col
+        return max(col, 1)
+
+    return Span(span.file, span.line, back(span.line, span.col), span.end_line, back(span.end_line, span.end_col))
+
+
+def remap(diag: Diagnostic, edits: tuple[Edit, ...] | list[Edit]) -> Diagnostic:
+    """``diag`` with its spans in source coordinates (see :func:`remap_span`)."""
+    if not edits or diag.span is None:
+        return diag
+    sugg = diag.suggestion
+    if sugg is not None:
+        sugg = Suggestion(remap_span(sugg.span, edits), sugg.replacement)
+    return replace(diag, span=remap_span(diag.span, edits), suggestion=sugg)
+
+
+def known_cards() -> set[str]:
+    """Every card name of the vocabulary (the grammar's CARD_NAME words and 的卢)."""
+    return set(terminal_words("CARD_NAME")) | {"的卢"}
 
 
 # ---------------------------------------------------------------- error messages
@@ -179,7 +388,7 @@ def describe(name: str) -> str:
         return f"“{words[0]}”"
     if words:
         return "“" + "”/“".join(words[:4]) + "”"
-    return name
+    return "规范用语中的词"  # never an internal terminal name
 
 
 def _expected_text(expected: set[str]) -> str:
@@ -264,8 +473,43 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             )
         if "COLON" in expected:
             return Diagnostic("E0104", Severity.ERROR, "技能名后缺少“：”", sp, help="技能行的格式是“技能名：技能描述”")
+        return Diagnostic("E0101", Severity.ERROR, "句子没有写完", sp, notes=(f"此处应为：{exp}",))
+
+    if "PINYIN" in expected and text.startswith("（", pos):
+        close = text.find("）", pos)
+        inner = text[pos + 1 : close] if close != -1 else ""
+        if re.fullmatch(r"[A-Za-z0-9_\- ]+", inner):  # an attempt at a pinyin, not something else
+            sp = _span(file, text, pos, close + 1)
+            fix = inner.lower() if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", inner) else None
+            return Diagnostic(
+                "E0402",
+                Severity.ERROR,
+                f"括号里的拼音“{inner}”只能由小写英文字母、数字和下划线组成，且以字母开头",
+                sp,
+                help="如“奸雄（jianxiong）：”；拼音是生成的 Python 代码里的标识符",
+                suggestion=Suggestion(sp, f"（{fix}）") if fix else None,
+            )
+    if expected and expected <= {"X"} and text[pos - 1 : pos] == "（":
+        close = text.find("）", pos)
+        end = close + 1 if close != -1 and "\n" not in text[pos:close] else pos + 1
+        sp = _span(file, text, pos - 1, end)
         return Diagnostic(
-            "E0101", Severity.ERROR, f"句子没有写完：此处应为{exp}", sp, notes=(f"此处应为：{exp}",)
+            "E0101",
+            Severity.ERROR,
+            "这里的括号只能用来说明 X，如“（X为你已损失的体力值）”",
+            sp,
+            help="注释请单独写一行，以“#”开头",
+        )
+    if token is not None and token.type == "COMMA" and expected and expected <= {"AFTER", "WHEN", "BEFORE", "WHEN_AFTER"}:
+        sp = _span(file, text, pos, pos)
+        word = "后" if "AFTER" in expected else "时"
+        return Diagnostic(
+            "E0106",
+            Severity.ERROR,
+            "时机不完整：此处缺少" + "或".join(f"“{w}”" for w in sorted(w for n in expected for w in terminal_words(n))),
+            _span(file, text, pos, pos + 1),
+            help="“……后”在事件结算之后发动，“……时”在事件进行之中发动；多数受到伤害的技能写“后”",
+            suggestion=Suggestion(sp, word),
         )
 
     if "COLON" in expected and "_END" not in expected:
@@ -346,12 +590,165 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     return Diagnostic("E0101", Severity.ERROR, f"此处不应出现“{value}”", sp, notes=(f"此处应为：{exp}",))
 
 
+def _longest_card_at(line: str, i: int, vocab: set[str]) -> str | None:
+    best = None
+    for name in vocab:
+        if line.startswith(name, i) and (best is None or len(name) > len(best)):
+            best = name
+    return best
+
+
+def _longest_card_before(line: str, i: int, vocab: set[str]) -> str | None:
+    best = None
+    for name in vocab:
+        if line[:i].endswith(name) and (best is None or len(name) > len(best)):
+            best = name
+    return best
+
+
+def _brackets(text: str, file: str) -> list[Diagnostic]:
+    """E0107 for every 【】/（） that has no partner on its line, with the likely fix."""
+    openers = {"【": "】", "（": "）"}
+    closers = {"】": "【", "）": "（"}
+    vocab = known_cards()
+    out: list[Diagnostic] = []
+    for k, line in enumerate(text.split("\n")):
+        if line.lstrip(" \t").startswith("#"):
+            continue
+
+        def span(a: int, b: int) -> Span:
+            return Span(file, k + 1, a + 1, k + 1, b + 1)
+
+        def unclosed(ch: str, i: int) -> None:
+            card = _longest_card_at(line, i + 1, vocab) if ch == "【" else None
+            sp = span(i, i + 1)
+            if card is not None:
+                out.append(
+                    Diagnostic(
+                        "E0107", Severity.ERROR, f"“{ch}”没有配对的“{openers[ch]}”", sp,
+                        help=f"是不是想写“【{card}】”？",
+                        suggestion=Suggestion(span(i + 1 + len(card), i + 1 + len(card)), "】"),
+                    )
+                )
+            else:
+                out.append(
+                    Diagnostic("E0107", Severity.ERROR, f"“{ch}”没有配对的“{openers[ch]}”", sp,
+                               help=f"在{'牌名' if ch == '【' else '括号里的内容'}后加上“{openers[ch]}”，或删去这个“{ch}”")
+                )
+
+        stack: list[tuple[str, int]] = []
+        for i, ch in enumerate(line):
+            if ch in openers:
+                if stack and stack[-1][0] == "【":
+                    unclosed(*stack.pop())
+                stack.append((ch, i))
+            elif ch in closers:
+                if stack and stack[-1][0] == closers[ch]:
+                    stack.pop()
+                    continue
+                if stack:
+                    unclosed(*stack.pop())
+                    continue
+                card = _longest_card_before(line, i, vocab) if ch == "】" else None
+                if card is not None:
+                    a = i - len(card)
+                    out.append(
+                        Diagnostic(
+                            "E0107", Severity.ERROR, f"多余的“{ch}”：前面没有配对的“{closers[ch]}”", span(i, i + 1),
+                            help=f"是不是想写“【{card}】”？",
+                            suggestion=Suggestion(span(a, i + 1), f"【{card}】"),
+                        )
+                    )
+                else:
+                    out.append(
+                        Diagnostic(
+                            "E0107", Severity.ERROR, f"多余的“{ch}”：前面没有配对的“{closers[ch]}”", span(i, i + 1),
+                            help=f"删去这个“{ch}”", suggestion=Suggestion(span(i, i + 1), ""),
+                        )
+                    )
+        for ch, i in stack:
+            unclosed(ch, i)
+    return out
+
+
+def _unknown_cards(text: str, file: str, line_no: int) -> list[Diagnostic]:
+    """E0301 for every 【name】 on line ``line_no`` that is not a card."""
+    vocab = known_cards()
+    lines = text.split("\n")
+    if not 1 <= line_no <= len(lines):
+        return []
+    out = []
+    for m in re.finditer(r"【([^】\n]*)】", lines[line_no - 1]):
+        name = m.group(1)
+        if name in vocab:
+            continue
+        sp = Span(file, line_no, m.start() + 1, line_no, m.end() + 1)
+        close = difflib.get_close_matches(name, sorted(vocab), n=1, cutoff=0.4)
+        out.append(
+            Diagnostic(
+                "E0301", Severity.ERROR, f"未知的牌名【{name}】", sp,
+                help=f"是不是想写【{close[0]}】？" if close else "牌名须是牌表中的牌，如【杀】【闪】【桃】",
+                suggestion=Suggestion(sp, f"【{close[0]}】") if close else None,
+            )
+        )
+    return out
+
+
+def _depth(tree: Tree[Token]) -> tuple[int, Tree[Token]]:
+    """The depth of ``tree`` and its deepest subtree (iteratively: no recursion limit)."""
+    best, deepest = 0, tree
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        t, d = stack.pop()
+        if d > best:
+            best, deepest = d, t
+        stack.extend((c, d + 1) for c in t.children if isinstance(c, Tree))
+    return best, deepest
+
+
 def parse_text(text: str, file: str) -> ParseResult:
-    """Normalise and parse one .sgs text.  Never raises for bad input."""
+    """Normalise and parse one .sgs text.  Never raises for bad input; bounded in time."""
+    if len(text) > MAX_TEXT:
+        return ParseResult(
+            file, "\n", None,
+            (Diagnostic("E0110", Severity.ERROR, f"文件太长（{len(text)} 个字符，上限 {MAX_TEXT}）", Span(file, 1, 1, 1, 1),
+                        help="把扩展包拆成几个文件"),),
+        )
     norm, diags = normalise(text, file)
+    too_long = []
+    for k, line in enumerate(norm.split("\n")):
+        if len(line) > MAX_LINE:
+            sp = Span(file, k + 1, MAX_LINE + 1, k + 1, len(line) + 1)
+            too_long.append(
+                Diagnostic("E0110", Severity.ERROR, f"这一行太长（{len(line)} 个字符，上限 {MAX_LINE}）", sp,
+                           help="每个技能一行；技能描述不会有这么长，请检查是否漏了换行")
+            )
+    if too_long:
+        return ParseResult(file, norm, None, tuple(diags + too_long))
+    rep, more, edits = repair(norm, file)
+    diags += more
+    pre = [remap(d, edits) for d in _brackets(rep, file)]
+    diags += pre
     try:
-        tree = get_parser().parse(norm)
+        tree = get_parser().parse(rep)
     except UnexpectedInput as err:
-        diags.append(_syntax_error(err, norm, file))
-        return ParseResult(file, norm, None, tuple(diags))
-    return ParseResult(file, norm, tree, tuple(diags))
+        d = remap(_syntax_error(err, rep, file), edits)
+        assert d.span is not None
+        bad_lines = {e.span.line for e in diags if e.span is not None and e.severity is Severity.ERROR}
+        if d.span.line not in bad_lines:
+            cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
+            diags += cards or [d]
+        return ParseResult(file, rep, None, tuple(diags), tuple(edits))
+    depth, deepest = _depth(tree)
+    if depth > MAX_DEPTH:
+        meta = deepest.meta
+        at: int = 1 if getattr(meta, "empty", True) else int(meta.line)
+        diags.append(
+            Diagnostic("E0111", Severity.ERROR, f"句子嵌套太深（{depth} 层，上限 {MAX_DEPTH}）",
+                       remap_span(Span(file, at, 1, at, 1 + len(rep.split("\n")[at - 1])), edits),
+                       help="把句子拆成几句，或减少“令……令……”的层数")
+        )
+        return ParseResult(file, rep, None, tuple(diags), tuple(edits))
+    if any(d.severity is Severity.ERROR for d in diags):
+        return ParseResult(file, rep, None, tuple(diags), tuple(edits))
+    return ParseResult(file, rep, tree, tuple(diags), tuple(edits))
