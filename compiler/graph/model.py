@@ -401,6 +401,8 @@ def window_role(e: ir.Effect, window: str) -> Role:
         if window == T.CARDS_LOST.value:
             return rel(e.what.owner) if isinstance(e.what, ir.OwnedCard) else Role.NONE
         return rel(e.actor)
+    if isinstance(e, ir.Transfer):  # 转移给: the new target becomes the card's target
+        return rel(e.to)
     to = getattr(e, "to", None)  # 交给, 分配牌 …: the receiver gains
     if window == T.CARDS_OBTAINED.value and isinstance(to, ir.PlayerRef):
         return rel(to)
