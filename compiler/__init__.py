@@ -57,7 +57,7 @@ from .diagnostics import (
 )
 
 if TYPE_CHECKING:
-    from sgs.runtime.api import GeneralSpec
+    from sgs.runtime.api import CardName, GeneralSpec, Skill
 
     from . import ir
     from .parse import Edit
@@ -75,6 +75,7 @@ __all__ = [
     "compile_paths",
     "explain",
     "has_errors",
+    "load_equipment",
     "load_generals",
     "render",
     "render_diagnostics",
@@ -226,7 +227,11 @@ def _merge(packages: Sequence[ir.Package]) -> list[tuple[ir.Package, list[str]]]
     for name in groups:
         parts = groups[name]
         files = [p.file for p in parts]
-        merged = replace(parts[0], generals=tuple(g for p in parts for g in p.generals))
+        merged = replace(
+            parts[0],
+            generals=tuple(g for p in parts for g in p.generals),
+            cards=tuple(c for p in parts for c in p.cards),
+        )
         out.append((merged, files))
     return out
 
@@ -350,7 +355,28 @@ def _writable(folder: Path) -> bool:
 def load_generals(
     paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
 ) -> tuple[GeneralSpec, ...]:
-    """Compile (with a content-hash cache), import, and return every GENERALS."""
+    """Compile (with a content-hash cache), import, and return every GENERALS.
+    The packages' card declarations (``EQUIPMENT``) are registered with the
+    runtime (:func:`sgs.runtime.effects.equipment.register_card_skills`), so games
+    played with these generals use these cards' effects."""
+    from sgs.runtime.effects.equipment import register_card_skills
+
+    generals, equipment = _load(paths, cache_dir)
+    register_card_skills(equipment)
+    return generals
+
+
+def load_equipment(
+    paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
+) -> dict[CardName, tuple[type[Skill], ...]]:
+    """Compile and import like :func:`load_generals`; return the packages' equipment
+    effects (card name → skill classes), registering nothing."""
+    return _load(paths, cache_dir)[1]
+
+
+def _load(
+    paths: Iterable[PathLike] | None, cache_dir: PathLike | None
+) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
     files = _expand(paths)
     h = hashlib.sha256(_compiler_fingerprint().encode())
     for f in files:
@@ -381,7 +407,9 @@ def load_generals(
             if not (target / "MANIFEST").is_file():
                 raise
     generals: list[GeneralSpec] = []
+    equipment: dict[CardName, tuple[type[Skill], ...]] = {}
     for name in (target / "MANIFEST").read_text(encoding="utf-8").split():
         module = _import(target / f"{name}.py", f"sgs_generated_{key}_{name}")
         generals.extend(module.GENERALS)
-    return tuple(generals)
+        equipment.update(getattr(module, "EQUIPMENT", {}))
+    return tuple(generals), equipment

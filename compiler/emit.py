@@ -51,7 +51,7 @@ def _comment(text: str) -> str:
 
 
 #: names an emitted module already binds: the api surface, builtins, module globals
-_RESERVED_NAMES = frozenset(_api.__all__) | frozenset(dir(builtins)) | {"GENERALS", "Sequence", "annotations"}
+_RESERVED_NAMES = frozenset(_api.__all__) | frozenset(dir(builtins)) | {"GENERALS", "EQUIPMENT", "Sequence", "annotations"}
 
 
 class EmitError(Exception):
@@ -87,13 +87,15 @@ class ClassPlan:
 class ModulePlan:
     """One module: ``package`` (literal), ``sources`` (literals, indexed by the
     ``[n]`` of comments), ``imports`` (sorted runtime names), ``classes``,
-    ``generals`` (GeneralSpec expressions)."""
+    ``generals`` (GeneralSpec expressions), ``equipment`` (``EQUIPMENT`` entries:
+    card name → the skill classes the equipped card grants)."""
 
     package: str
     sources: list[str]
     imports: list[str]
     classes: list[ClassPlan]
     generals: list[str]
+    equipment: list[str] = field(default_factory=list)
 
 
 def _member(enum_name: str, member: str) -> str:
@@ -507,6 +509,12 @@ class _Planner:
                 f"    hand_out(ctx, ctx.owner, receiver[0], picked)",
                 f"{env.looked} = [c for c in {env.looked} if c not in picked]",
             ]
+        if isinstance(e, ir.IgnoreArmor):
+            if env.window != "指定目标后":
+                raise self.fail("E0501", "“无视其防具”只能用于“使用【杀】指定…为目标后”", e.span)
+            whose = self.player(e.whose, env)
+            self.use("ignore_armor")
+            return self.guard([whose], env, [f"ignore_armor(ctx, {whose})"])
         if isinstance(e, ir.SkipPhase):
             actor = self.player(e.actor, env)
             from sgs.runtime.api import Phase
@@ -624,7 +632,7 @@ class _Planner:
         return " and ".join(parts) if parts else "True"
 
     # ------------------------------------------------------------ abilities
-    def common_attrs(self, skill: ir.Skill, general: ir.General) -> list[tuple[str, str]]:
+    def common_attrs(self, skill: ir.Skill, general: ir.General | None) -> list[tuple[str, str]]:
         attrs = [
             ("name", lit(skill.name)),
             ("pinyin", lit(skill.pinyin)),
@@ -656,7 +664,7 @@ class _Planner:
             )
         return name
 
-    def plan_skill(self, skill: ir.Skill, general: ir.General) -> ClassPlan:
+    def plan_skill(self, skill: ir.Skill, general: ir.General | None) -> ClassPlan:
         name = self.class_name(skill)
         comments = [f"# {self.where(skill.span)} {_comment(skill.name + '：' + skill.text)}"]
         self._multi = len(skill.abilities) > 1
@@ -667,7 +675,12 @@ class _Planner:
         kinds = {type(a) for a in abilities}
         # 无双's duel clause is static in the text but the runtime resolves it at the
         # target windows, so it becomes a trigger handler of the same class
-        if all(isinstance(a, ir.TriggeredAbility) or (isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.DuelResponseCount)) for a in abilities):
+        # so is 仁王盾's “黑色的【杀】对你无效” (the card is nullified when it targets you)
+        if all(
+            isinstance(a, ir.TriggeredAbility)
+            or (isinstance(a, ir.StaticAbility) and isinstance(a.modifier, (ir.DuelResponseCount, ir.Invalid)))
+            for a in abilities
+        ):
             return self.plan_trigger(name, comments, attrs, skill, abilities)
         if len(abilities) > 1:
             raise self.fail(
@@ -690,6 +703,19 @@ class _Planner:
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
         """(timing expr, setup lines, condition exprs, effect lines) per window."""
+        if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.Invalid):
+            inv = a.modifier
+            inv_conds = [
+                "ctx.use.card.is_slash" if inv.card.name == "杀" else f"ctx.use.card.name is {self.card_name(inv.card)}"
+            ]
+            if inv.card.name == "杀":
+                self.card_name(inv.card)
+            if inv.color is not None:
+                inv_conds.append(self.pattern_test("ctx.use.card", inv.color, False, inv.span))
+            self.use("nullify_for")
+            return [
+                (self.timing("成为目标后", a.span), [], inv_conds, [self.note(a.span), "nullify_for(ctx, ctx.owner)"]),
+            ]
         if isinstance(a, ir.StaticAbility):
             mod = a.modifier
             assert isinstance(mod, ir.DuelResponseCount)
@@ -742,6 +768,8 @@ class _Planner:
                     conds.append("ctx.use.card.is_slash")
                 else:
                     conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
+            if t.whom is not None and t.whom.opposite_sex:
+                conds.append("ctx.target is not None and ctx.target.gender is not ctx.owner.gender")
         elif t.window == "回复体力时":
             env.it = "__recover__"
             if t.card is not None:
@@ -800,6 +828,9 @@ class _Planner:
                     conds.append(f"any({self.transfer_candidates(mv, '[c]')} for c in {cards}{cond})")
                 else:
                     conds.append(f"len({self.transfer_candidates(mv)}) > 0")
+            if isinstance(first, ir.IgnoreArmor):
+                # nothing to ignore without an armor (and no 发动 line in the log)
+                conds.append("ctx.target is not None and ctx.target.armor is not None")
             if isinstance(first, ir.Retrial):
                 conds.append(
                     "ctx.owner.hand_count > 0" if first.cards.zone is ir.Zone.HAND else "ctx.owner.card_count(True, True) > 0"
@@ -1110,7 +1141,11 @@ class _Planner:
                     "distance_modifier",
                     "game: Game, src: Player, dst: Player",
                     "int",
-                    [f"return {lit(mod.delta)} if src is self.owner and dst is not self.owner else 0"],
+                    [
+                        f"return {lit(mod.delta)} if dst is self.owner and src is not self.owner else 0"
+                        if mod.incoming
+                        else f"return {lit(mod.delta)} if src is self.owner and dst is not self.owner else 0"
+                    ],
                 )
             )
         elif isinstance(mod, ir.UnlimitedCard):
@@ -1156,7 +1191,7 @@ class _Planner:
         attrs: list[tuple[str, str]],
         skill: ir.Skill,
         a: ir.ProxyAbility,
-        general: ir.General,
+        general: ir.General | None,
     ) -> ClassPlan:
         self.use("ResponseProxySkill", "UseMode")
         if a.helper_mode is not ir.Mode.RESPOND:
@@ -1210,9 +1245,70 @@ class _Planner:
                 f"GeneralSpec({lit(g.name)}, {lit(g.pinyin)}, {kingdom}, {lit(g.max_hp)}, {gender}, "
                 f"{skills_tuple}, {lit(self.pkg.name)}),"
             )
+        equipment: list[str] = []
+        for decl in self.pkg.cards:
+            try:
+                members = self.card_decl(decl)
+            except EmitError as err:
+                self.diags.append(err.diag)
+                continue
+            card_classes: list[str] = []
+            for s in decl.skills:
+                try:
+                    cname = self.class_name(s)
+                    if cname in seen:
+                        # the same effect shared by several cards (the four +1马) reuses its class
+                        if seen[cname].text != s.text or seen[cname].pinyin != s.pinyin:
+                            raise self.fail(
+                                "E0201",
+                                f"“{s.name}”的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同",
+                                s.name_span,
+                            )
+                        card_classes.append(cname)
+                        continue
+                    plan = self.plan_skill(s, None)
+                    plan.attrs.insert(4, ("equipment", "True"))
+                    seen[cname] = s
+                    classes.append(plan)
+                    card_classes.append(plan.name)
+                except EmitError as err:
+                    self.diags.append(err.diag)
+            if card_classes:
+                self.use("CardName", "Skill")
+                tup = "(" + ", ".join(card_classes) + ("," if len(card_classes) == 1 else "") + ")"
+                equipment += [f"{m}: {tup}," for m in members]
         if self.diags:
             return None
-        return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals)
+        return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals, equipment)
+
+    def card_decl(self, decl: ir.CardDecl) -> list[str]:
+        """The ``CardName`` members of a card declaration, checked against the deck
+        table: the card exists, is equipment of the declared subtype, and (weapons)
+        has the declared attack range."""
+        from sgs.runtime.cards import CardSubtype, card_kind, load_cards
+
+        ranges = {c.name: c.attack_range for c in load_cards()}
+        out: list[str] = []
+        for cw in decl.names:
+            member = self.card_name(cw)
+            name = CardName(cw.name)
+            ctype, sub = card_kind(name)
+            if name not in ranges:
+                continue  # not in this deck table (骅骝 is a 军争 card): nothing to check against
+            if sub is not CardSubtype(decl.subtype):
+                shown = sub.value or ctype.value
+                raise self.fail("E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span)
+            if decl.attack_range is not None and ranges.get(name) != decl.attack_range:
+                raise self.fail(
+                    "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span
+                )
+            if decl.subtype != "武器" and decl.attack_range is not None:
+                raise self.fail("E0302", "只有武器有攻击范围", decl.span)
+        for cw in decl.names:
+            out.append(self.card_name(cw))
+        if not decl.skills:
+            raise self.fail("E0214", "装备牌声明后没有效果", decl.span, help="在下一行写出效果，如“诸葛连弩：锁定技，……”")
+        return out
 
 
 def _callable(expr_of_c: str) -> str:

@@ -94,6 +94,9 @@ __all__ = [
     "Ability",
     "Skill",
     "General",
+    "IgnoreArmor",
+    "Invalid",
+    "CardDecl",
     "Package",
 ]
 
@@ -183,6 +186,8 @@ class PlayerRef:
     gender: str | None = None
     count: tuple[int, int] | None = None
     in_range: bool = False
+    #: 异性: of the other gender than the owner's
+    opposite_sex: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,6 +611,18 @@ class SkipPhase:
 
 
 @dataclass(frozen=True, slots=True)
+class IgnoreArmor:
+    """无视其防具 (青釭剑): for the card use of the window, ``whose`` armor does not
+    work.  Fields: ``actor``, ``whose``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "无视防具"
+    actor: PlayerRef
+    whose: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ViewAsUse:
     """视为其中一名角色对另一名角色使用一张【牌】: the two chosen players, in the
     order the chooser picked them (the first is the user).  Fields: ``actor`` (who
@@ -647,6 +664,7 @@ Effect = Union[
     SuitBranch,
     SkipPhase,
     ViewAsUse,
+    IgnoreArmor,
 ]
 
 
@@ -706,6 +724,8 @@ class TimingSpec:
     lost_from: str | None = None
     last_hand: bool = False
     per_card: bool | None = None
+    #: 指定<whom>为目标后: the player phrase of the target (its filters, e.g. 异性)
+    whom: PlayerRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -767,10 +787,22 @@ class ActiveAbility:
 
 @dataclass(frozen=True, slots=True)
 class DistanceModifier:
-    """你计算与其他角色的距离时，始终±n.  Fields: ``delta``, ``span``."""
+    """你计算与其他角色的距离时，始终±n.  Fields: ``delta``, ``span``, ``incoming``
+    (其他角色计算与你的距离时: the distance from the others to you changes)."""
 
     delta: int
     span: Span
+    incoming: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """黑色的【杀】对你无效 (仁王盾): such a card used on you has no effect on you.
+    Fields: ``card``, ``color`` (红色/黑色 or None), ``span``."""
+
+    card: CardWord
+    span: Span
+    color: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -812,7 +844,7 @@ class Prohibit:
     no_hand: bool = False
 
 
-StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount, NoDistanceLimit, Prohibit]
+StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount, NoDistanceLimit, Prohibit, Invalid]
 
 
 @dataclass(frozen=True, slots=True)
@@ -906,11 +938,28 @@ class General:
 
 
 @dataclass(frozen=True, slots=True)
+class CardDecl:
+    """A card declaration (装备 诸葛连弩 武器 攻击范围1) and its effect lines.  Fields:
+    ``names`` (the card names declared together, e.g. the four +1马), ``subtype``
+    (武器/防具/+1马/-1马), ``attack_range`` (weapons; None if not written),
+    ``skills`` (the effects, granted to the holder while the card is equipped),
+    ``span`` (the declaration line)."""
+
+    names: tuple[CardWord, ...]
+    subtype: str
+    attack_range: int | None
+    skills: tuple[Skill, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Package:
-    """A .sgs file: ``name`` (扩展包), ``pinyin``, ``file``, ``generals``, ``span``."""
+    """A .sgs file: ``name`` (扩展包), ``pinyin``, ``file``, ``generals``, ``span``,
+    ``cards`` (its card declarations)."""
 
     name: str
     pinyin: str
     file: str
     generals: tuple[General, ...]
     span: Span
+    cards: tuple[CardDecl, ...] = ()

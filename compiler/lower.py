@@ -51,6 +51,8 @@ class _Lowerer:
         self.diags: list[Diagnostic] = []
         self._x: ir.Quantity | None = None
         self._x_cap: int | None = None
+        #: while lowering a card declaration: card name → its GLOSSARY identifier
+        self._card_pinyin: dict[str, str] = {}
 
     # ------------------------------------------------------------ helpers
     def span(self, node: _Node, fallback: Span | None = None) -> Span:
@@ -152,6 +154,7 @@ class _Lowerer:
                 gender="男" if "adj_male" in adjs else None,
                 count=count,
                 in_range=kind == "p_choose_in_range",
+                opposite_sex="adj_opposite_sex" in adjs,
             )
         if kind == "p_others":
             k = self.tok(node, "KINGDOM")
@@ -394,6 +397,9 @@ class _Lowerer:
                 raise self.error("E0501", "只支持“视为……使用一张……”", self.span(n_tok))
             used = self.card(card_t)
             return lambda a, o: ir.ViewAsUse(a, used, sp, o)
+        if kind == "ignore_armor":
+            whose = self._player_child(node)
+            return lambda a, o: ir.IgnoreArmor(a, whose, sp, o)
         if kind == "skip":
             ph = self.tok(node, "PHASE")
             assert ph is not None
@@ -546,7 +552,7 @@ class _Lowerer:
         if kind == "target_timing":
             card_t = self.tree(node, "card")
             assert card_t is not None
-            return ir.TimingSpec("指定目标后", you, sp, card=self.card(card_t))
+            return ir.TimingSpec("指定目标后", you, sp, card=self.card(card_t), whom=self._player_child(node))
         if kind == "judge_timing":
             p = self._player_child(node)
             subject = {ir.Who.YOU: ir.Who.YOU, ir.Who.ONE: ir.Who.ONE}.get(p.who, ir.Who.ALL_OTHERS)
@@ -678,6 +684,16 @@ class _Lowerer:
             d = self.tok(node, "DELTA")
             assert d is not None
             return ir.StaticAbility(ir.DistanceModifier(int(str(d.value)), self.span(d)), text, sp)
+        if kind == "distance_to_static":
+            d = self.tok(node, "DELTA")
+            assert d is not None
+            return ir.StaticAbility(ir.DistanceModifier(int(str(d.value)), self.span(d), incoming=True), text, sp)
+        if kind == "invalid_static":
+            card_t = self.tree(node, "card")
+            assert card_t is not None
+            col = self.tok(node, "COLOR")
+            invalid = ir.Invalid(self.card(card_t), sp, color=str(col.value) if col is not None else None)
+            return ir.StaticAbility(invalid, text, sp)
         if kind == "unlimited_static":
             ph = self.tok(node, "PHASE")
             card_t = self.tree(node, "card")
@@ -726,7 +742,11 @@ class _Lowerer:
         sp = self.span(node)
         name = str(name_tok.value)
         name_span = self.span(name_tok)
-        pinyin = self.pinyin_of(name, self.tok(node, "PINYIN"), name_span)
+        if self.tok(node, "PINYIN") is None and name in self._card_pinyin:
+            # a card's effect line named after the card: the card's GLOSSARY identifier
+            pinyin: str | None = self._card_pinyin[name]
+        else:
+            pinyin = self.pinyin_of(name, self.tok(node, "PINYIN"), name_span)
         tags_t = self.tree(node, "tags")
         tags: list[ir.Tag] = []
         if tags_t is not None:
@@ -808,10 +828,53 @@ class _Lowerer:
         name = str(name_tok.value)
         pinyin = self.pinyin_of(name, self.tok(decl, "PINYIN"), self.span(name_tok))
         generals = [self.general(t) for t in self.trees(node, "general_decl")]
-        if pinyin is None or any(g is None for g in generals):
+        cards = [self.card_decl(t) for t in self.trees(node, "card_decl")]
+        if pinyin is None or any(g is None for g in generals) or any(c is None for c in cards):
             return None
         sp = Span(self.file, decl.meta.line, decl.meta.column, decl.meta.line, name_tok.end_column or 1)
-        return ir.Package(name, pinyin, self.file, tuple(g for g in generals if g is not None), sp)
+        return ir.Package(
+            name, pinyin, self.file, tuple(g for g in generals if g is not None), sp,
+            cards=tuple(c for c in cards if c is not None),
+        )
+
+    def card_decl(self, node: Tree[Token]) -> ir.CardDecl | None:
+        """装备 诸葛连弩 武器 攻击范围1 and its effect lines."""
+        from sgs.runtime.cards import CardName
+
+        names: list[ir.CardWord] = []
+        for t in self.tokens(node, "NAME", "BRACKETED"):
+            raw = str(t.value)
+            if t.type == "BRACKETED":
+                names.append(ir.CardWord(raw[1:-1], self.span(t), bracketed=True))
+            else:
+                names.append(ir.CardWord(raw, self.span(t)))
+        sub_t = self.tree(node, "equip_subtype")
+        assert sub_t is not None
+        sub_tok = sub_t.children[0]
+        assert isinstance(sub_tok, Token)
+        rng_t = self.tree(node, "weapon_range")
+        rng: int | None = None
+        if rng_t is not None:
+            n_tok = self.tok(rng_t, "NUM")
+            assert n_tok is not None
+            rng = self.num(n_tok)
+        keys: dict[str, str] = {}
+        for cw in names:
+            try:
+                keys[cw.name] = CardName(cw.name).key
+            except ValueError:
+                pass  # the emitter reports the unknown card (E0302)
+        self._card_pinyin = keys
+        try:
+            skills = [self.skill(t) for t in self.trees(node, "skill")]
+        finally:
+            self._card_pinyin = {}
+        if any(s is None for s in skills):
+            return None
+        last = sub_tok if rng_t is None else rng_t
+        end = self.span(last)
+        sp = Span(self.file, node.meta.line, node.meta.column, end.end_line, end.end_col)
+        return ir.CardDecl(tuple(names), str(sub_tok.value), rng, tuple(s for s in skills if s is not None), sp)
 
 
 def _optional(e: ir.Effect) -> bool:

@@ -61,6 +61,7 @@ _TABLE: tuple[Verb, ...] = (
     Verb("展示", "Show", ("show_card",), ()),
     Verb("比较花色", "SuitBranch", (), ()),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
+    Verb("无视防具", "IgnoreArmor", ("ignore_armor",), ()),
     Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), ("使用时", "指定目标后", "成为目标后", "打出时", "失去牌时") + _DAMAGE_WINDOWS),
 )
 

@@ -37,6 +37,7 @@ __all__ = [
     "choose_cards",
     "ask_for_card",
     "forbid_jink",
+    "ignore_armor",
     "require_jinks",
     "require_duel_slashes",
     "nullify_for",
@@ -289,6 +290,12 @@ def require_duel_slashes(ctx: SkillContext, player: Player, n: int) -> None:
 def nullify_for(ctx: SkillContext, target: Player) -> None:
     """The current card's effect on ``target`` is cancelled (对其无效)."""
     _use_of(ctx).nullified.add(target.seat)
+
+
+def ignore_armor(ctx: SkillContext, target: Player) -> None:
+    """无视其防具: ``target``'s armor (and its skills) does not work against the
+    current card use (青釭剑)."""
+    _use_of(ctx).ignore_armor.add(target.seat)
 
 
 def cancel_target(ctx: SkillContext, target: Player) -> None:

@@ -14,7 +14,7 @@ import random
 from typing import Callable, Sequence
 
 from .agents import Agent
-from .cards import AnyCard, Card, CardName, Nature
+from .cards import AnyCard, Card, CardName, CardSubtype, Nature
 from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 from .events import (
     CardsMoveEvent,
@@ -27,6 +27,7 @@ from .events import (
     LoseHpEvent,
     PhaseEvent,
     RecoverEvent,
+    SlashEffectEvent,
     TurnEvent,
 )
 from .log import GameLog, LogValue
@@ -99,7 +100,15 @@ class Game:
         self.winners: list[int] = []
         self.listeners: dict[Timing, list[TriggerSkill]] = {}
         self._statics: dict[int, list[StaticSkill]] = {p.seat: [] for p in players}
-        self._equip_skill: dict[int, Skill] = {}
+        #: card name → the skill classes an equipped card of that name grants (compiled
+        #: card declarations plus the hand-written remainder; see effects.equipment)
+        from .effects.equipment import equipment_skills
+
+        self.card_skills: dict[CardName, tuple[type[Skill], ...]] = dict(equipment_skills())
+        #: equipped card id → the skill instances it granted its holder
+        self._equip_skill: dict[int, list[Skill]] = {}
+        #: id(skill instance) → the equipment card that granted it
+        self._skill_card: dict[int, Card] = {}
         self._skip: dict[int, set[Phase]] = {p.seat: set() for p in players}
         self._phase_skipped_now: set[Phase] = set()
         self._start_phase: Phase | None = None
@@ -212,6 +221,8 @@ class Game:
                 if subject is None or subject is o:
                     continue
             if not s.is_active():
+                continue
+            if id(s) in self._skill_card and not self._equip_works(s, event):
                 continue
             cands.append(s)
         if not cands:
@@ -399,8 +410,8 @@ class Game:
             for slot, e in list(owner.equips.items()):
                 if e is c:
                     del owner.equips[slot]
-            sk = self._equip_skill.pop(c.id, None)
-            if sk is not None:
+            for sk in self._equip_skill.pop(c.id, []):
+                self._skill_card.pop(id(sk), None)
                 self.remove_skill(owner, sk)
         elif zone is Zone.JUDGE:
             assert owner is not None
@@ -420,13 +431,14 @@ class Game:
         elif zone is Zone.EQUIP:
             assert owner is not None
             owner.equips[SLOT_OF[c.subtype]] = c
-            from .effects.equipment import EQUIP_SKILLS
-
-            cls = EQUIP_SKILLS.get(c.name)
-            if cls is not None:
+            granted: list[Skill] = []
+            for cls in self.card_skills.get(c.name, ()):
                 sk = cls(owner)
-                self._equip_skill[c.id] = sk
+                granted.append(sk)
+                self._skill_card[id(sk)] = c
                 self.add_skill(owner, sk)
+            if granted:
+                self._equip_skill[c.id] = granted
         elif zone is Zone.JUDGE:
             assert owner is not None
             owner.judge_area.append(JudgeAreaEntry(c, judge_as or c.name.value))
@@ -853,7 +865,7 @@ class Game:
         """``player``'s active static skills, minus those of the equipment in ``without``
         (cards about to leave the equipment area, e.g. an equipped weapon or -1马
         used as a 杀 by 武圣: distance and range are counted as if it were gone)."""
-        gone = [self._equip_skill[c.id] for c in without if c.id in self._equip_skill]
+        gone = [s for c in without for s in self._equip_skill.get(c.id, ())]
         return [s for s in self.statics(player) if not any(s is g for g in gone)]
 
     def distance(self, src: Player, dst: Player, without: Sequence[Card] = ()) -> int:
@@ -907,6 +919,15 @@ class Game:
                 if s.prohibit(self, user, target, card):
                     return True
         return False
+
+    def _equip_works(self, skill: Skill, event: Event) -> bool:
+        """Whether an equipment card's skill works in this event: an armor's skills
+        do not while the armor is ignored (青釭剑: 无视其防具)."""
+        card = self._skill_card.get(id(skill))
+        if card is None or card.subtype is not CardSubtype.ARMOR:
+            return True
+        use = event.use if isinstance(event, SlashEffectEvent) else event
+        return self.armor_active(skill.owner, use)
 
     def armor_active(self, player: Player, use: object = None) -> bool:
         from .events import CardUseEvent

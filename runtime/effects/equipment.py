@@ -1,11 +1,47 @@
-"""Equipment skills (standard edition card texts), written against the public api.
+"""Equipment effects: the registry the runtime grants equipped cards' skills from,
+and the effects still written by hand.
 
-Each equipped card gets one instance of its skill class while it is in the
-equipment area.  八卦阵 is a marker: the response machinery offers it whenever its
-owner must use or respond with a 闪 and the armor is not ignored (青釭剑).
+Every equipment card's effect is a skill: while the card is in a player's equipment
+area, the game gives its holder one instance of each skill class registered for the
+card's name (:meth:`Game._add` / :meth:`Game._remove`), whatever moved it there or
+away (装备, 枭姬's losses, 过河拆桥, 借刀杀人 …).  An armor's skills do not work while
+the armor is ignored (青釭剑).
+
+Where the classes come from (:func:`equipment_skills`):
+
+1. the card declarations of the bundled ``skills/`` packages
+   (``skills/standard/equipment.sgs``: 诸葛连弩, 青釭剑, 雌雄双股剑, 丈八蛇矛, 仁王盾,
+   the +1马 and -1马), compiled like generals' skills (``EQUIPMENT`` of the emitted
+   module), loaded on first use;
+2. card declarations of packages loaded later with
+   :func:`sgs.compiler.load_generals` (:func:`register_card_skills`; they win);
+3. :data:`HAND_WRITTEN` below — only for cards the skill language cannot express yet.
+   A card never has both (a test checks).
+
+Still hand-written, and the sentence form / verb each one lacks:
+
+* 八卦阵 “每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，视为你使用
+  或打出了一张【闪】” — a need-card trigger (当你需要使用或打出【闪】时) whose effect
+  produces the card (视为你使用或打出了一张【闪】); the response machinery
+  (:mod:`..cardflow`) offers 八卦阵 by the armor's name, not through a skill kind.
+* 贯石斧 “每当你使用的【杀】被【闪】抵消后，你可以弃置两张牌，则此【杀】依然造成伤害” —
+  the timing 你使用的【杀】被【闪】抵消后 (杀被闪抵消时), a cost clause 弃置两张牌
+  (not this card) and the verb 依然造成伤害 (forced hit).
+* 青龙偃月刀 “每当你使用的【杀】被【闪】抵消后，你可以对相同的目标再使用一张【杀】” —
+  the same timing and the verb 对相同的目标使用一张【杀】 (use a card from hand on a
+  given target).
+* 方天画戟 “你使用的【杀】若是你最后的手牌，你可以额外选择至多两个目标” — a static
+  form for extra targets (额外选择至多n个目标) with the condition 最后的手牌.
+* 麒麟弓 “每当你使用【杀】对目标角色造成伤害时，你可以弃置其装备区里的一张坐骑牌” — the
+  source-side damage timing 使用【杀】对目标角色造成伤害时 and 弃置其装备区里的一张坐骑牌
+  (discarding another player's equipment of a subtype).
+* 寒冰剑 “每当你使用【杀】对目标角色造成伤害时，若该角色有牌，你可以防止此伤害，然后依次
+  弃置其两张牌” — the same timing, the verb 防止此伤害 and 依次弃置其两张牌.
 """
 
 from __future__ import annotations
+
+from typing import Mapping
 
 from ..api import (
     AnyCard,
@@ -18,75 +54,18 @@ from ..api import (
     Timing,
     TriggerSkill,
     UseMode,
-    ViewAsSkill,
     ask_discard,
-    choose_option,
-    discard,
     discard_from,
-    draw,
-    is_black,
     prevent_damage,
 )
 from ..cards import Card, CardSubtype
 from ..game import Game
 
-__all__ = ["EQUIP_SKILLS"]
+__all__ = ["HAND_WRITTEN", "register_card_skills", "bundled_card_skills", "equipment_skills"]
 
 
 class _Equip:
     equipment = True
-
-
-class Crossbow(_Equip, StaticSkill):
-    """诸葛连弩：锁定技，出牌阶段，你可以使用任意数量的【杀】。"""
-
-    name = "诸葛连弩"
-    pinyin = "crossbow"
-    compulsory = True
-
-    def unlimited_slash(self, game: Game, player: Player) -> bool:
-        return player is self.owner
-
-
-class QinggangSword(_Equip, TriggerSkill):
-    """青釭剑：锁定技，每当你使用【杀】指定一名角色为目标后，无视其防具。"""
-
-    name = "青釭剑"
-    pinyin = "qinggang_sword"
-    compulsory = True
-    optional = False
-    timings = (Timing.TARGET_SPECIFIED,)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        t = ctx.target
-        return ctx.use.card.is_slash and t is not None and t.armor is not None
-
-    def effect(self, ctx: SkillContext) -> None:
-        if ctx.target is not None:
-            ctx.use.ignore_armor.add(ctx.target.seat)
-
-
-class DoubleSword(_Equip, TriggerSkill):
-    """雌雄双股剑：每当你使用【杀】指定一名异性角色为目标后，你可以令其选择一项：
-    弃置一张手牌，或令你摸一张牌。"""
-
-    name = "雌雄双股剑"
-    pinyin = "double_sword"
-    timings = (Timing.TARGET_SPECIFIED,)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        t = ctx.target
-        return ctx.use.card.is_slash and t is not None and t.gender is not self.owner.gender
-
-    def effect(self, ctx: SkillContext) -> None:
-        t = ctx.target
-        assert t is not None
-        a, b = "弃置一张手牌", "令其摸一张牌"
-        choice = choose_option(ctx, t, [a, b], [t.hand_count > 0, True], prompt="雌雄双股剑：选择一项")
-        if choice == a:
-            ask_discard(ctx, t, 1)
-        else:
-            draw(ctx, self.owner, 1)
 
 
 class Axe(_Equip, TriggerSkill):
@@ -146,17 +125,6 @@ class Blade(_Equip, TriggerSkill):
 
         card: AnyCard = ctx.vars["card"]
         use_card(ctx.game, self.owner, card, ctx.targets)
-
-
-class Spear(_Equip, ViewAsSkill):
-    """丈八蛇矛：你可以将两张手牌当【杀】使用或打出。"""
-
-    name = "丈八蛇矛"
-    pinyin = "spear"
-    card_names = (CardName.SLASH,)
-    mode = UseMode.BOTH
-    subcard_count = 2
-    zone = CardZone.HAND
 
 
 class Halberd(_Equip, StaticSkill):
@@ -227,62 +195,43 @@ class EightDiagram(_Equip, Skill):
     pinyin = "eight_diagram"
 
 
-class RenwangShield(_Equip, TriggerSkill):
-    """仁王盾：锁定技，黑色的【杀】对你无效。"""
-
-    name = "仁王盾"
-    pinyin = "renwang_shield"
-    compulsory = True
-    optional = False
-    timings = (Timing.TARGET_CONFIRMED,)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        use = ctx.use
-        return use.card.is_slash and is_black(use.card) and self.owner.seat not in use.ignore_armor
-
-    def effect(self, ctx: SkillContext) -> None:
-        ctx.use.nullified.add(self.owner.seat)
-
-
-class DefensiveHorse(_Equip, StaticSkill):
-    """+1马：锁定技，其他角色计算与你的距离时，始终+1。"""
-
-    name = "+1马"
-    pinyin = "defensive_horse"
-    compulsory = True
-
-    def distance_modifier(self, game: Game, src: Player, dst: Player) -> int:
-        return 1 if dst is self.owner and src is not self.owner else 0
-
-
-class OffensiveHorse(_Equip, StaticSkill):
-    """-1马：锁定技，你计算与其他角色的距离时，始终-1。"""
-
-    name = "-1马"
-    pinyin = "offensive_horse"
-    compulsory = True
-
-    def distance_modifier(self, game: Game, src: Player, dst: Player) -> int:
-        return -1 if src is self.owner and dst is not self.owner else 0
-
-
-EQUIP_SKILLS: dict[CardName, type[Skill]] = {
-    CardName.CROSSBOW: Crossbow,
-    CardName.QINGGANG_SWORD: QinggangSword,
-    CardName.DOUBLE_SWORD: DoubleSword,
-    CardName.AXE: Axe,
-    CardName.BLADE: Blade,
-    CardName.SPEAR: Spear,
-    CardName.HALBERD: Halberd,
-    CardName.KYLIN_BOW: KylinBow,
-    CardName.ICE_SWORD: IceSword,
-    CardName.EIGHT_DIAGRAM: EightDiagram,
-    CardName.RENWANG_SHIELD: RenwangShield,
-    CardName.JUEYING: DefensiveHorse,
-    CardName.DILU: DefensiveHorse,
-    CardName.ZHUAHUANGFEIDIAN: DefensiveHorse,
-    CardName.HUALIU: DefensiveHorse,
-    CardName.CHITU: OffensiveHorse,
-    CardName.DAYUAN: OffensiveHorse,
-    CardName.ZIXING: OffensiveHorse,
+#: the equipment effects the skill language cannot express yet (see the module doc)
+HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = {
+    CardName.AXE: (Axe,),
+    CardName.BLADE: (Blade,),
+    CardName.HALBERD: (Halberd,),
+    CardName.KYLIN_BOW: (KylinBow,),
+    CardName.ICE_SWORD: (IceSword,),
+    CardName.EIGHT_DIAGRAM: (EightDiagram,),
 }
+
+#: the bundled packages' card declarations (loaded on first use)
+_BUNDLED: dict[CardName, tuple[type[Skill], ...]] | None = None
+#: card declarations of packages loaded since (they override the bundled ones)
+_REGISTERED: dict[CardName, tuple[type[Skill], ...]] = {}
+
+
+def register_card_skills(skills: Mapping[CardName, tuple[type[Skill], ...]]) -> None:
+    """Make equipped cards of these names grant these skill classes in games created
+    from now on (called by :func:`sgs.compiler.load_generals` for every package it
+    loads that declares cards)."""
+    for name, classes in skills.items():
+        _REGISTERED[name] = tuple(classes)
+
+
+def bundled_card_skills() -> dict[CardName, tuple[type[Skill], ...]]:
+    """The compiled card declarations of the bundled ``skills/`` packages."""
+    global _BUNDLED
+    if _BUNDLED is None:
+        from sgs.compiler import load_equipment
+
+        _BUNDLED = load_equipment(None)
+    return _BUNDLED
+
+
+def equipment_skills() -> dict[CardName, tuple[type[Skill], ...]]:
+    """Card name → the skill classes an equipped card of that name grants."""
+    out = dict(HAND_WRITTEN)
+    out.update(bundled_card_skills())
+    out.update(_REGISTERED)
+    return out

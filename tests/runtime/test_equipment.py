@@ -106,7 +106,7 @@ def test_kylin_bow_discards_a_horse() -> None:
 def test_double_sword_opposite_gender() -> None:
     g = four(
         S("曹操", role="主公", hand=["杀♠7"], equips=["雌雄双股剑♠2"], answers=["杀♠7", "2", "发动"]),
-        S(BY_NAME["甄姬"], role="忠臣", hand=["桃♥3"], answers=["令其摸一张牌"]),
+        S(BY_NAME["甄姬"], role="忠臣", hand=["桃♥3"], answers=["令你摸一张牌"]),
         draw_pile=["闪♥2"],
     )
     r = run_table(g)
