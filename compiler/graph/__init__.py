@@ -12,7 +12,7 @@ Entry points::
 
 Modules: :mod:`.model` (what the IR says, per skill; card effects as verbs),
 :mod:`.build` (the networkx graph), :mod:`.analysis` (findings),
-:mod:`.render` (DOT/SVG/PNG), :mod:`.load` (reading .sgs files).
+:mod:`.render` (DOT/SVG/PNG through pydot), :mod:`.load` (reading .sgs files).
 """
 
 from .analysis import (
@@ -33,7 +33,7 @@ from .analysis import (
 from .build import SkillInfo, TriggerGraph, build_graph
 from .load import findings_for, load_packages, load_text, standard_packages
 from .model import CARD_EFFECTS, STANDARD_RULES, RuleSet, SkillRef
-from .render import GraphvizMissing, neighbourhood, render_graph, to_dot
+from .render import GraphvizMissing, neighbourhood, render_graph, to_dot, to_pydot
 
 __all__ = [
     "GRAPH_CODES",
@@ -64,6 +64,7 @@ __all__ = [
     "neighbourhood",
     "render_graph",
     "to_dot",
+    "to_pydot",
 ]
 
 # `sgs explain E0601` and friends: the graph's codes join the compiler's table.

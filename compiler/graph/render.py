@@ -1,27 +1,32 @@
-"""Drawing the trigger graph: DOT text (no dependency), SVG/PNG through Graphviz.
+"""Drawing the trigger graph with pydot: DOT text, SVG/PNG through Graphviz.
 
 The picture keeps what a person needs: windows that someone listens on or a skill
 opens; skills grouped by general; cards on the left; the rule flow as one node.
 Cycle edges are red, order-sensitive pairs are joined by an orange dashed line,
 dead skills are grey and dashed.  ``skill=`` draws the neighbourhood of one skill
 (its windows and everything touching them).
+
+pydot builds and serialises the graph and calls Graphviz; it does not escape
+backslashes, splits unquoted node names at ``:`` into ports and passes ``<…>``
+through as HTML labels, so every id and every piece of text from a skill file goes
+in already quoted by :func:`_q` (pydot leaves quoted strings alone).
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import errno
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import networkx as nx
+import pydot
 
 from .analysis import Finding
 from ...runtime.timing import Timing
-from .build import RULE_NODE, TriggerGraph
+from .build import TriggerGraph
 from .model import card_matches
 
-__all__ = ["to_dot", "render_graph", "neighbourhood", "GraphvizMissing"]
+__all__ = ["to_dot", "to_pydot", "render_graph", "neighbourhood", "GraphvizMissing"]
 
 _FONT = "Noto Sans CJK SC,WenQuanYi Micro Hei,Microsoft YaHei,PingFang SC,sans-serif"
 _VERB_COLOUR = {
@@ -46,9 +51,12 @@ class GraphvizMissing(RuntimeError):
     """SVG/PNG needs Graphviz's ``dot`` program; the .dot file was written anyway."""
 
 
-def _q(s: str) -> str:
-    """A DOT string literal (newlines become centred line breaks)."""
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+def _q(s: object) -> str:
+    """A DOT string literal: quotes and backslashes escaped, newlines become
+    centred line breaks, so no name can end the string, start an HTML label or a
+    port, or smuggle in a Graphviz escape such as ``\\N``."""
+    text = str(s).replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n") + '"'
 
 
 def neighbourhood(tg: TriggerGraph, skill: str, radius: int = 2) -> set[str]:
@@ -125,13 +133,21 @@ def _title(tg: TriggerGraph, skill: str | None) -> str:
     return f"三国杀触发图：{what}（规则集：{tg.rules.name}）\n{_LEGEND}"
 
 
-def to_dot(
+def _node(n: str, label: object, **attrs: Any) -> pydot.Node:
+    return pydot.Node(_q(n), label=_q(label), **attrs)
+
+
+def _edge(u: str, v: str, **attrs: Any) -> pydot.Edge:
+    return pydot.Edge(_q(u), _q(v), **attrs)
+
+
+def to_pydot(
     tg: TriggerGraph,
     skill: str | None = None,
     findings: Iterable[Finding] = (),
     prune: bool = True,
-) -> str:
-    """The graph (or the neighbourhood of ``skill``) as Graphviz DOT text."""
+) -> pydot.Dot:
+    """The graph (or the neighbourhood of ``skill``) as a :class:`pydot.Dot`."""
     g = tg.graph
     findings = list(findings)
     nodes = neighbourhood(tg, skill) if skill is not None else (_relevant(tg) if prune else set(g.nodes))
@@ -160,60 +176,65 @@ def to_dot(
                 cycle_edges.add((u, v))
                 if f.severity == "error":
                     bad_cycle.add((u, v))
-    lines = [
-        "digraph trigger_graph {",
-        f"  graph [rankdir=LR, fontname={_q(_FONT)}, fontsize=12, nodesep=0.12, ranksep=1.6, newrank=true, "
-        f"label={_q(_title(tg, skill))}, labelloc=t];",
-        f"  node [fontname={_q(_FONT)}, fontsize=11];",
-        f"  edge [fontname={_q(_FONT)}, fontsize=9, arrowsize=0.6];",
-    ]
+
+    dot = pydot.Dot("trigger_graph", graph_type="digraph")
+    dot.set_graph_defaults(
+        rankdir="LR", fontname=_q(_FONT), fontsize=12, nodesep=0.12, ranksep=1.6, newrank="true",
+        label=_q(_title(tg, skill)), labelloc="t",
+    )
+    dot.set_node_defaults(fontname=_q(_FONT), fontsize=11)
+    dot.set_edge_defaults(fontname=_q(_FONT), fontsize=9, arrowsize=0.6)
+
     # three columns: cards and the rules | windows (runtime order) | skills (by general)
     left = [n for n in sorted(nodes) if g.nodes[n]["kind"] in ("card", "rule")]
     left.sort(key=lambda n: (g.nodes[n]["kind"] != "rule", n))
-    lines.append("  subgraph openers { rank=min;")
+    openers = pydot.Subgraph("openers", rank="min")
     for n in left:
         d = g.nodes[n]
         if d["kind"] == "card":
-            lines.append(f"    {_q(n)} [label={_q(d['label'])}, shape=note, style=filled, fillcolor=\"#fff6d5\"];")
+            openers.add_node(_node(n, d["label"], shape="note", style="filled", fillcolor="#fff6d5"))
         else:
-            lines.append(f"    {_q(n)} [label={_q(d['label'])}, shape=component, style=filled, fillcolor=\"#eeeeee\"];")
-    lines.append("  }")
+            openers.add_node(_node(n, d["label"], shape="component", style="filled", fillcolor="#eeeeee"))
+    dot.add_subgraph(openers)
+
     windows = sorted((n for n in nodes if g.nodes[n]["kind"] == "window"), key=lambda n: g.nodes[n]["order"])
-    lines.append("  subgraph windows { rank=same;")
+    column = pydot.Subgraph("windows", rank="same")
     for n in windows:
-        lines.append(
-            f"    {_q(n)} [label={_q(g.nodes[n]['label'])}, shape=ellipse, style=filled, fillcolor=\"#dbeafe\", color=\"#5b8def\"];"
+        column.add_node(
+            _node(n, g.nodes[n]["label"], shape="ellipse", style="filled", fillcolor="#dbeafe", color="#5b8def")
         )
-    lines.append("  }")
+    dot.add_subgraph(column)
     # keep the window column in runtime order
     for u, v in zip(windows, windows[1:]):
-        lines.append(f"  {_q(u)} -> {_q(v)} [style=invis];")
-    lines.append("  subgraph skills { rank=max;")
+        dot.add_edge(_edge(u, v, style="invis"))
+
+    skills = pydot.Subgraph("skills", rank="max")
     skill_nodes = [i for i in tg.skills.values() if i.node in nodes]
     for info in skill_nodes:
         n = info.node
         style = "filled,rounded"
         fill = _KINGDOM_FILL.get(info.general.kingdom, "#ffffff")
         colour = "#333333"
-        pen = "1"
+        pen = 1
         if info.skill.compulsory:
-            pen = "2"
+            pen = 2
         if n in dead:
             style, fill, colour = "filled,rounded,dashed", "#eeeeee", "#999999"
         if n in focus:
-            pen = "3"
+            pen = 3
             colour = "#d35400"
         tag = "（锁定技）" if info.skill.compulsory else ""
         made = "、".join(dict.fromkeys(f"【{c.card}】" for c in info.conversions))
         if made:
             tag += f" →{made}"
-        lines.append(
-            f"    {_q(n)} [label={_q(info.ref.general + '·' + info.ref.skill + tag)}, shape=box, style={_q(style)}, "
-            f"fillcolor={_q(fill)}, color={_q(colour)}, penwidth={pen}];"
+        skills.add_node(
+            _node(n, info.ref.general + "·" + info.ref.skill + tag, shape="box", style=_q(style),
+                  fillcolor=fill, color=colour, penwidth=pen)
         )
-    lines.append("  }")
+    dot.add_subgraph(skills)
     for s1, s2 in zip(skill_nodes, skill_nodes[1:]):
-        lines.append(f"  {_q(s1.node)} -> {_q(s2.node)} [style=invis];")
+        dot.add_edge(_edge(s1.node, s2.node, style="invis"))
+
     seen: set[tuple[str, str, str]] = set()
     for u, v, d in sorted(g.edges(data=True), key=lambda e: (e[0], e[1], str(e[2].get("kind")), str(e[2].get("verb")))):
         if u not in nodes or v not in nodes or not _keep_edge(tg, u, v, d):
@@ -223,43 +244,50 @@ def to_dot(
         if key in seen:
             continue
         seen.add(key)
-        attrs: list[str] = []
+        attrs: dict[str, Any] = {}
         if kind == "listens":
-            label = f"【{d['card']}】" if d.get("card") else ""
-            attrs += ["color=\"#5b8def\"", f"label={_q(label)}"]
+            attrs.update(color="#5b8def", label=_q(f"【{d['card']}】" if d.get("card") else ""))
         elif kind == "opens":
             verb = str(d.get("verb"))
             colour = _VERB_COLOUR.get(verb, "#555555")
-            attrs += [f"color={_q(colour)}", f"fontcolor={_q(colour)}"]
+            attrs.update(color=colour, fontcolor=colour)
             if g.nodes[u]["kind"] == "skill":
-                attrs += [f"tooltip={_q(verb)}", "constraint=false"]
+                attrs.update(tooltip=_q(verb), constraint="false")
             else:
-                attrs.append("style=dotted")
+                attrs.update(style="dotted")
         elif kind == "repeats":
-            attrs += ["color=\"#8e44ad\"", f"label={_q('再次判定')}", "constraint=false"]
+            attrs.update(color="#8e44ad", label=_q("再次判定"), constraint="false")
         elif kind in ("converts", "answers", "uses") and prune:
             continue  # shown in the skill's label / implied by the card's own edges
         elif kind == "converts":
-            attrs += ["color=\"#7f8c8d\"", "style=dashed", f"label={_q('视为')}", "constraint=false"]
+            attrs.update(color="#7f8c8d", style="dashed", label=_q("视为"), constraint="false")
         elif kind in ("answers", "uses"):
-            attrs += ["color=\"#bbbbbb\"", "style=dashed", f"label={_q('响应' if kind == 'answers' else '使用')}"]
+            attrs.update(color="#bbbbbb", style="dashed", label=_q("响应" if kind == "answers" else "使用"))
         elif kind == "leads":
-            attrs += ["color=\"#95a5a6\"", "style=dotted"]
-        lines.append(f"  {_q(u)} -> {_q(v)} [{', '.join(attrs)}];")
+            attrs.update(color="#95a5a6", style="dotted")
+        dot.add_edge(_edge(u, v, **attrs))
     # cycle laps and order-sensitive pairs, drawn skill to skill
     for (u, v) in sorted(cycle_edges):
         if u in nodes and v in nodes:
             colour = "#e00000" if (u, v) in bad_cycle else "#c77800"
-            lines.append(f"  {_q(u)} -> {_q(v)} [color={_q(colour)}, penwidth=2.2, constraint=false, label=\"循环\"];")
+            dot.add_edge(_edge(u, v, color=colour, penwidth=2.2, constraint="false", label=_q("循环")))
     for f in findings:
         if f.kind == "order":
             a, b = f.skills[0].node, f.skills[1].node
             if a in nodes and b in nodes:
-                lines.append(
-                    f"  {_q(a)} -> {_q(b)} [dir=none, color=\"#ff8c00\", style=dashed, penwidth=1.8, constraint=false, label=\"顺序敏感\", fontcolor=\"#ff8c00\"];"
-                )
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+                dot.add_edge(_edge(a, b, dir="none", color="#ff8c00", style="dashed", penwidth=1.8,
+                                   constraint="false", label=_q("顺序敏感"), fontcolor="#ff8c00"))
+    return dot
+
+
+def to_dot(
+    tg: TriggerGraph,
+    skill: str | None = None,
+    findings: Iterable[Finding] = (),
+    prune: bool = True,
+) -> str:
+    """The graph (or the neighbourhood of ``skill``) as Graphviz DOT text."""
+    return str(to_pydot(tg, skill=skill, findings=findings, prune=prune).to_string())
 
 
 def render_graph(
@@ -276,23 +304,26 @@ def render_graph(
     from .analysis import analyze_graph
 
     path = Path(path)
+    fmt = path.suffix.lower().lstrip(".")
     fs = analyze_graph(graph) if findings is None else list(findings)
-    dot_text = to_dot(graph, skill=skill, findings=fs)
+    dot = to_pydot(graph, skill=skill, findings=fs)
     dot_path = path.with_suffix(".dot")
     dot_path.parent.mkdir(parents=True, exist_ok=True)
-    dot_path.write_text(dot_text, encoding="utf-8")
+    dot.write(str(dot_path), format="raw", encoding="utf-8")
     written = [dot_path]
-    fmt = path.suffix.lower().lstrip(".")
     if fmt == "dot":
         return written
     if fmt not in ("svg", "png"):
         raise ValueError(f"不支持的输出格式：.{fmt}（应为 .dot、.svg 或 .png）")
-    exe = shutil.which("dot")
-    if exe is None:
-        raise GraphvizMissing(f"生成 .{fmt} 需要 Graphviz 的 dot 程序（apt-get install graphviz）；已写出 {dot_path}")
-    args = [exe, f"-T{fmt}", str(dot_path), "-o", str(path)]
-    if fmt == "png":
-        args.insert(2, "-Gdpi=110")
-    subprocess.run(args, check=True, capture_output=True)
+    prog = ["dot", "-Gdpi=110"] if fmt == "png" else ["dot"]
+    try:
+        image = dot.create(prog=prog, format=fmt, encoding="utf-8")
+    except OSError as exc:
+        if exc.errno != errno.ENOENT:
+            raise
+        raise GraphvizMissing(
+            f"生成 .{fmt} 需要 Graphviz 的 dot 程序（apt-get install graphviz）；已写出 {dot_path}"
+        ) from None
+    path.write_bytes(image if isinstance(image, bytes) else image.encode("utf-8"))
     written.append(path)
     return written

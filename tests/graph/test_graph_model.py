@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from sgs.compiler.diagnostics import Severity, render_short
-from sgs.compiler.graph import GRAPH_CODES, analyze, build_graph, render_graph, to_diagnostics, to_dot
-from sgs.compiler.graph import render as render_mod
-from sgs.compiler.graph.render import GraphvizMissing, neighbourhood
+from sgs.compiler.graph import GRAPH_CODES, analyze, build_graph, to_diagnostics, to_dot
+from sgs.compiler.graph.render import neighbourhood
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.timing import Timing
 
@@ -56,18 +54,6 @@ def test_diagnostics() -> None:
     assert pair.notes[0].startswith("另见 ") and pair.notes[0].endswith("：司马徽·水镜")
 
 
-def test_dot_without_graphviz(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tg = build_graph([*standard(), example()])
-    written = render_graph(tg, tmp_path / "g.dot")
-    assert written == [tmp_path / "g.dot"]
-    text = written[0].read_text(encoding="utf-8")
-    assert text.startswith("digraph trigger_graph {") and "管辂·卜筮" in text and "#e00000" in text
-    monkeypatch.setattr(render_mod.shutil, "which", lambda _name: None)
-    with pytest.raises(GraphvizMissing):
-        render_graph(tg, tmp_path / "g.png")
-    assert (tmp_path / "g.dot").exists()
-
-
 def test_neighbourhood_of_one_skill() -> None:
     tg = build_graph([*standard(), extra()])
     near = neighbourhood(tg, "反馈")
@@ -77,8 +63,3 @@ def test_neighbourhood_of_one_skill() -> None:
     dot = to_dot(tg, skill="反馈")
     assert "技能“反馈”的邻域" in dot
 
-
-@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz not installed")
-def test_png_with_graphviz(tmp_path: Path) -> None:
-    written = render_graph(build_graph(standard()), tmp_path / "g.png")
-    assert written[1].read_bytes()[:4] == b"\x89PNG"
