@@ -5,7 +5,9 @@ the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
 timing windows (``Timing`` values) its effect can open.  The emitter reads the
 actions from here; the trigger-graph analysis reads its skill→window edges from
 ``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
-and every window is a ``Timing`` value.
+and every window is a ``Timing`` value; ``tests/graph/test_verb_drift.py`` runs
+each verb's actions on a small table and checks that ``opens`` is exactly the set
+of windows the runtime opened (a new verb needs a probe there).
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ __all__ = ["Verb", "VERBS", "verb_of"]
 _DAMAGE_WINDOWS = ("造成伤害时", "受到伤害时", "造成伤害后", "受到伤害后", "进入濒死状态时")
 _CARDS_LOST = ("失去牌时",)
 _CARDS_MOVED = ("失去牌时", "获得牌后")
+# a card used: its use and target windows; answered (闪 offsets a 杀, 打出【杀】 for a
+# 决斗): the answer's windows; its damage
+_VIEW_AS_USE = (
+    ("使用时", "指定目标时", "成为目标时", "指定目标后", "成为目标后", "结算完毕", "杀被闪抵消时", "打出时", "失去牌时")
+    + _DAMAGE_WINDOWS
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +44,7 @@ class Verb:
 
 
 _TABLE: tuple[Verb, ...] = (
-    Verb("摸牌", "Draw", ("draw",), ()),
+    Verb("摸牌", "Draw", ("draw",), ("获得牌后",)),
     Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST),
     Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED),
     Verb("交给", "Give", ("give",), _CARDS_MOVED),
@@ -62,7 +70,7 @@ _TABLE: tuple[Verb, ...] = (
     Verb("比较花色", "SuitBranch", (), ()),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
     Verb("无视防具", "IgnoreArmor", ("ignore_armor",), ()),
-    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), ("使用时", "指定目标后", "成为目标后", "打出时", "失去牌时") + _DAMAGE_WINDOWS),
+    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE),
 )
 
 VERBS: Mapping[str, Verb] = MappingProxyType({v.word: v for v in _TABLE})

@@ -52,6 +52,7 @@ __all__ = [
     "walk",
     "window_role",
     "card_effect",
+    "use_windows",
     "card_matches",
     "CARD_CATEGORIES",
     "limit_text",
@@ -346,6 +347,24 @@ def card_effect(name: str) -> CardEffect:
     return CARD_EFFECTS.get(name) or CardEffect(name)
 
 
+def use_windows(name: str) -> frozenset[str]:
+    """Windows that using a virtual ``name`` (no subcards) can open: its use and
+    target windows, its effect's, and those of the answer to it (打出【杀】 for a
+    决斗; 使用【闪】 for a 杀, which also opens 杀被闪抵消时).  视为使用 draws only
+    these of the verb table's windows."""
+    eff = card_effect(name)
+    out = {T.CARD_USING.value, T.CARD_USE_FINISHED.value, *eff.opens()}
+    if eff.targeted:
+        out.update(TARGET_WINDOWS)
+    if eff.answer is not None:
+        out.add(T.CARDS_LOST.value)
+        if eff.answer_mode is ir.Mode.RESPOND:
+            out.add(T.CARD_RESPONDING.value)
+        elif eff.answer == "闪":
+            out.add(T.SLASH_MISSED.value)
+    return frozenset(out)
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """A rule set as far as the trigger graph cares: its name and the card names
@@ -423,7 +442,10 @@ def emissions_of(skill: ir.Skill) -> list[Emission]:
         base_optional = bool(getattr(a, "optional", False))
         for e, opt, choice, chance in walk(_effects_of(a), optional=base_optional):
             verb = VERBS[e.verb]
+            card_windows = use_windows(e.card.name) if isinstance(e, ir.ViewAsUse) else None
             for w in verb.opens:
+                if card_windows is not None and w not in card_windows:
+                    continue
                 out.append(
                     Emission(
                         window=w,

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from sgs.compiler.diagnostics import Severity, render_short
-from sgs.compiler.graph import GRAPH_CODES, analyze, build_graph, to_diagnostics, to_dot
+from sgs.compiler.graph import GRAPH_CODES, analyze, build_graph, load_packages, to_diagnostics, to_dot
+from sgs.compiler.graph.model import use_windows
 from sgs.compiler.graph.render import neighbourhood
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.timing import Timing
 
-from .helpers import example, extra, standard
+from .helpers import ROOT, example, extra, standard
 
 
 def test_skill_edges_are_the_verb_table() -> None:
@@ -63,3 +64,12 @@ def test_neighbourhood_of_one_skill() -> None:
     dot = to_dot(tg, skill="反馈")
     assert "技能“反馈”的邻域" in dot
 
+
+def test_view_as_use_draws_only_its_cards_windows() -> None:
+    """视为使用 is one verb for every card; 离间's 【决斗】 can be answered by 打出【杀】
+    but is never offset by a 闪."""
+    tg = build_graph(load_packages([ROOT / "skills" / "standard"])[0])
+    (lijian,) = tg.find_skill("离间")
+    windows = {em.window for em in lijian.emissions if em.verb == "视为使用"}
+    assert windows == set(VERBS["视为使用"].opens) & use_windows("决斗")
+    assert {"打出时", "成为目标时", "结算完毕"} <= windows and "杀被闪抵消时" not in windows

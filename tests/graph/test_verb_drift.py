@@ -1,0 +1,424 @@
+"""The verb table and the runtime cannot drift.
+
+The trigger graph draws a skill→window edge for each window ``VERBS[word].opens``
+names; the runtime opens windows when the verb's actions run.  For every verb this
+test calls each of its actions (``VERBS[word].actions``, looked up in
+``sgs.runtime.api``) on a small table, records every window ``Game.trigger``
+opens while the action runs, and asserts that the union over the verb's probes is
+exactly the table's ``opens``.
+
+So the test fails when the table names a window no action opens, when an action
+opens a window the table does not name, when a verb gains an action its probe does
+not call, and when a verb has no probe at all.
+
+Deliberate differences, documented where they are applied:
+
+* :data:`FOLLOWERS` — windows the rules open after a window the table names: an
+  unsaved 濒死 leads to 死亡时/死亡后.  The graph draws these as the rules'
+  ``leads`` edges (``RULE_WINDOWS``), not as the verb's, so the table leaves them
+  out on purpose;
+* the windows of a *conditional* outcome (濒死, a 杀 offset by 闪, an answered
+  决斗) are in the table once for the verb; each probe table is built so that the
+  outcome happens at least once, so the comparison is still an equality;
+* 转移目标 opens 成为目标时 through the card flow *after* the action returns (the
+  new target becomes a target in turn): measured as the difference between the
+  same 杀 with and without the transfer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Iterator, Sequence
+
+import pytest
+
+import sgs.runtime.api as api
+from sgs.compiler.verbs import VERBS
+from sgs.runtime.cards import CardName
+from sgs.runtime.events import DrawPhaseEvent
+from sgs.runtime.game import Game
+from sgs.runtime.player import Player
+from sgs.runtime.skills import Skill, SkillContext, TriggerSkill
+from sgs.runtime.testing import SeatSpec, build_game
+from sgs.runtime.timing import Phase, Scope, Timing
+
+#: windows the rules open after a window the table names (drawn as ``leads`` edges)
+FOLLOWERS: dict[str, frozenset[str]] = {
+    Timing.DYING.value: frozenset({Timing.DEATH.value, Timing.DIED.value}),
+}
+
+
+class Spy:
+    """Records the windows opened while ``on``, and the api actions called."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.opened: list[str] = []
+        self.called: set[str] = set()
+
+    @property
+    def on(self) -> bool:
+        return self.depth > 0
+
+    def __enter__(self) -> Spy:
+        self.depth += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.depth -= 1
+
+
+class _Everywhere(TriggerSkill):
+    """Listens on every window, so windows opened "when someone listens" (the card
+    moves) really open; never fires."""
+
+    name = "探针"
+    pinyin = "tanzhen"
+    timings = tuple(Timing)
+    scope = Scope.ANY
+    optional = False
+
+    def can_trigger(self, ctx: SkillContext) -> bool:
+        return False
+
+
+def _in_window(timing: Timing, body: Callable[[SkillContext], object], scope: Scope = Scope.ANY) -> type[TriggerSkill]:
+    """A skill that runs ``body`` (recorded) the first time ``timing`` opens."""
+
+    class Probe(TriggerSkill):
+        name = "试验"
+        pinyin = "shiyan"
+        timings = (timing,)
+        optional = False
+
+        def can_trigger(self, ctx: SkillContext) -> bool:
+            return not ctx.owner.turn_counters.get("试验")
+
+        def effect(self, ctx: SkillContext) -> None:
+            ctx.owner.turn_counters["试验"] = 1
+            with SPY:
+                body(ctx)
+
+    Probe.scope = scope
+    return Probe
+
+
+SPY = Spy()
+
+
+def table(
+    hands: Sequence[Sequence[str]] = ((), (), (), ()),
+    hp: Sequence[int | None] = (None, None, None, None),
+    answers: Sequence[Sequence[str]] = ((), (), (), ()),
+    probe: type[TriggerSkill] | None = None,
+    discard_pile: Sequence[str] = (),
+) -> Game:
+    """4 skill-less seats (主公 忠臣 反贼 内奸, seat 1's turn, 出牌阶段); seat 1 also
+    has the listen-everywhere skill and ``probe``."""
+    names = [("曹操", "主公"), ("关羽", "忠臣"), ("张飞", "反贼"), ("吕布", "内奸")]
+    first: list[type[Skill]] = [_Everywhere, *([probe] if probe else [])]
+    seats = [
+        SeatSpec(g, role=r, hand=list(hands[i]), hp=hp[i], answers=list(answers[i]), skills=first if i == 0 else [])
+        for i, (g, r) in enumerate(names)
+    ]
+    return build_game(seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY)
+
+
+def ctx_of(game: Game, seat: int = 1) -> SkillContext:
+    return SkillContext(game, game.players[seat - 1])
+
+
+def p(game: Game, seat: int) -> Player:
+    return game.players[seat - 1]
+
+
+def run(game: Game, body: Callable[[SkillContext], object]) -> set[str]:
+    """Windows opened while ``body`` runs in a context of seat 1 (outside any window)."""
+    SPY.opened.clear()
+    with SPY:
+        body(ctx_of(game))
+    return set(SPY.opened)
+
+
+def recorded() -> set[str]:
+    return set(SPY.opened)
+
+
+# ---------------------------------------------------------------- one probe per verb
+# Each returns the windows its actions opened, over one or more small tables.
+# Actions are called as ``A.<name>`` so the test sees which ones a probe called.
+
+
+class _Actions:
+    def __getattr__(self, name: str) -> Any:
+        SPY.called.add(name)
+        return getattr(api, name)
+
+
+A = _Actions()
+
+
+def draw() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.draw(c, p(g, 1), 2))
+
+
+def discard() -> set[str]:
+    g = table(hands=(["杀♠7", "闪♥2", "桃♥Q"], (), (), ()))
+    opened = run(g, lambda c: A.discard(c, p(g, 1), p(g, 1).hand[:1]))
+    return opened | run(g, lambda c: A.ask_discard(c, p(g, 1), 1))
+
+
+def obtain() -> set[str]:
+    g = table(hands=((), (), ["杀♠7", "闪♥2"], ()), discard_pile=["桃♥Q"])
+    opened = run(g, lambda c: A.obtain(c, p(g, 1), p(g, 3).hand[0]))
+    opened |= run(g, lambda c: A.obtain_from(c, p(g, 1), p(g, 3)))
+    # from the discard pile (奸雄 takes the card that hurt him): nobody loses it
+    return opened | run(g, lambda c: A.obtain(c, p(g, 2), g.discard_pile[0]))
+
+
+def give() -> set[str]:
+    g = table(hands=(["杀♠7"], (), (), ()))
+    return run(g, lambda c: A.give(c, p(g, 1), p(g, 2), p(g, 1).hand))
+
+
+def recover() -> set[str]:
+    g = table(hp=(2, None, None, None))
+    return run(g, lambda c: A.recover(c, p(g, 1), 1))
+
+
+def lose_hp() -> set[str]:
+    g = table()
+    opened = run(g, lambda c: A.lose_hp(c, p(g, 3), 1))
+    # an unsaved 濒死 (nobody holds a 桃): the 内奸 dies, so no 失去体力后
+    g = table(hp=(None, None, None, 1))
+    return opened | run(g, lambda c: A.lose_hp(c, p(g, 4), 1))
+
+
+def damage() -> set[str]:
+    g = table()
+    opened = run(g, lambda c: A.damage(c, p(g, 1), p(g, 3), 1))
+    g = table(hp=(None, None, None, 1))
+    return opened | run(g, lambda c: A.damage(c, p(g, 1), p(g, 4), 1))
+
+
+def judge() -> set[str]:
+    g = table()
+    return run(g, lambda c: (A.ask_invoke(c, p(g, 1)), A.judge(c, p(g, 1))))
+
+
+def choose_one() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.choose_option(c, p(g, 1), ["摸一张牌", "回复1点体力"]))
+
+
+def retrial() -> set[str]:
+    """改判 runs in the 判定牌生效前 window of someone's judgement."""
+    opened: set[str] = set()
+    for respond in (True, False):
+
+        def body(c: SkillContext, respond: bool = respond) -> None:
+            (card,) = A.choose_cards(c, c.owner)
+            A.retrial(c, card, respond=respond)
+
+        g = table(hands=(["杀♠7"], (), (), ()), probe=_in_window(Timing.JUDGE_RETRIAL, body))
+        SPY.opened.clear()
+        api.judge(ctx_of(g, 2), p(g, 2))
+        opened |= recorded()
+    return opened
+
+
+def _slash_with(body: Callable[[SkillContext], object], timing: Timing, scope: Scope = Scope.ANY) -> set[str]:
+    """Seat 1 uses a 杀 on seat 3 (no 闪); ``body`` runs in ``timing``."""
+    g = table(probe=_in_window(timing, body, scope))
+    SPY.opened.clear()
+    api.view_as_use(ctx_of(g), p(g, 1), CardName.SLASH, [p(g, 3)])
+    return recorded()
+
+
+def forbid_jink() -> set[str]:
+    return _slash_with(lambda c: A.forbid_jink(c, c.target), Timing.TARGET_SPECIFIED)
+
+
+def ignore_armor() -> set[str]:
+    return _slash_with(lambda c: A.ignore_armor(c, c.target), Timing.TARGET_SPECIFIED)
+
+
+def require_responses() -> set[str]:
+    return _slash_with(
+        lambda c: (A.require_jinks(c, c.target, 2), A.require_duel_slashes(c, c.owner, 2)), Timing.TARGET_SPECIFIED
+    )
+
+
+def threshold() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.cards_given_this_phase(c, p(g, 1)))
+
+
+def draw_count_change() -> set[str]:
+    g = table(probe=_in_window(Timing.DRAW_PHASE_DRAWING, lambda c: A.change_draw_count(c, 1), Scope.SELF))
+    SPY.opened.clear()
+    g.trigger(Timing.DRAW_PHASE_DRAWING, p(g, 1), DrawPhaseEvent(p(g, 1), Phase.DRAW))
+    return recorded()
+
+
+def damage_bonus() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.add_damage_bonus(c, p(g, 1), [CardName.SLASH]))
+
+
+def choose_player() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.choose_players(c, p(g, 1), [p(g, 2), p(g, 3)]))
+
+
+def look_at_top() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.look_at_top(c, p(g, 1), 3))
+
+
+def give_looked() -> set[str]:
+    g = table()
+
+    def body(c: SkillContext) -> None:
+        cards = api.look_at_top(c, p(g, 1), 3)
+        picked = A.choose_cards_among(c, p(g, 1), cards, 1, 2)
+        (who,) = A.choose_players(c, p(g, 1), [p(g, 2)])
+        A.hand_out(c, p(g, 1), who, picked)
+        A.hand_out(c, p(g, 1), p(g, 1), cards)
+
+    return run(g, body)
+
+
+def put_looked() -> set[str]:
+    g = table()
+
+    def body(c: SkillContext) -> None:
+        cards = api.look_at_top(c, p(g, 1), 3)
+        top = A.arrange_cards(c, p(g, 1), cards)
+        A.put_on_pile(c, p(g, 1), top[:1])
+        A.put_on_pile(c, p(g, 1), top[1:], bottom=True)
+
+    return run(g, body)
+
+
+def transfer() -> set[str]:
+    """The new target's 成为目标时 opens in the card flow after the action returns:
+    the windows of a 杀 that seat 1 moves on to seat 2, less those of the same 杀
+    left alone."""
+
+    def moved(c: SkillContext) -> None:
+        cands = A.transfer_candidates(c, c.owner)
+        (new,) = A.choose_players(c, c.owner, cands)
+        A.transfer_target(c, c.owner, new)
+
+    counts: list[Counter[str]] = []
+    for body in (moved, lambda c: None):
+        g = table(probe=_in_window(Timing.TARGET_CONFIRMING, body, Scope.SELF))
+        SPY.opened.clear()
+        with SPY:
+            api.view_as_use(ctx_of(g, 3), p(g, 3), CardName.SLASH, [p(g, 1)])
+        counts.append(Counter(SPY.opened))
+    return set(counts[0] - counts[1])
+
+
+def choose_suit() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.choose_suit(c, p(g, 1)))
+
+
+def show() -> set[str]:
+    g = table(hands=(["杀♠7"], (), (), ()))
+    return run(g, lambda c: A.show_card(c, p(g, 1), p(g, 1).hand[0]))
+
+
+def skip_phase() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.skip_phase(c, p(g, 1), Phase.DISCARD))
+
+
+def view_as_use() -> set[str]:
+    """视为使用 with the cards a skill can name: a 决斗 the target answers once
+    (打出【杀】), a 杀 offset by a 闪, a 杀 that brings the 内奸 to an unsaved 濒死."""
+    g = table(hands=((), (), ["杀♠7"], ()), answers=((), (), ["杀♠7"], ()))
+
+    def duel(c: SkillContext) -> None:
+        if "can_use_on" in VERBS["视为使用"].actions:  # the legality query (离间's second player)
+            assert A.can_use_on(c, p(g, 2), CardName.DUEL, p(g, 3))
+        A.view_as_use(c, p(g, 2), CardName.DUEL, [p(g, 3)], nullifiable=False)
+
+    opened = run(g, duel)
+    g = table(hands=((), (), ["闪♥2"], ()), answers=((), (), ["闪♥2"], ()))
+    opened |= run(g, lambda c: A.view_as_use(c, p(g, 1), CardName.SLASH, [p(g, 3)]))
+    g = table(hp=(None, None, None, 1))
+    return opened | run(g, lambda c: A.view_as_use(c, p(g, 1), CardName.SLASH, [p(g, 4)]))
+
+
+PROBES: dict[str, Callable[[], set[str]]] = {
+    "摸牌": draw,
+    "弃置": discard,
+    "获得": obtain,
+    "交给": give,
+    "回复体力": recover,
+    "失去体力": lose_hp,
+    "造成伤害": damage,
+    "判定": judge,
+    "选择一项": choose_one,
+    "改判": retrial,
+    "不可被响应": forbid_jink,
+    "需连续响应": require_responses,
+    "达到张数": threshold,
+    "改变摸牌数": draw_count_change,
+    "伤害加成": damage_bonus,
+    "无视防具": ignore_armor,
+    "选择角色": choose_player,
+    "观看牌堆顶": look_at_top,
+    "分配牌": give_looked,
+    "置于牌堆": put_looked,
+    "转移目标": transfer,
+    "选择花色": choose_suit,
+    "展示": show,
+    "跳过阶段": skip_phase,
+    "视为使用": view_as_use,
+}
+
+
+@pytest.fixture(autouse=True)
+def _spy_on_trigger(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    original = Game.trigger
+
+    def trigger(self: Game, timing: Timing, subject: Player | None, event: Any, target: Player | None = None) -> None:
+        if SPY.on:
+            SPY.opened.append(timing.value)
+        original(self, timing, subject, event, target)
+
+    monkeypatch.setattr(Game, "trigger", trigger)
+    SPY.opened.clear()
+    SPY.called.clear()
+    yield
+    SPY.depth = 0
+
+
+def _without_followers(opened: set[str]) -> set[str]:
+    out = set(opened)
+    for w, after in FOLLOWERS.items():
+        if w in opened:
+            out -= after
+    return out
+
+
+@pytest.mark.parametrize("word", sorted(VERBS))
+def test_the_table_says_what_the_runtime_opens(word: str) -> None:
+    verb = VERBS[word]
+    if not verb.actions:
+        # a verb with no runtime action of its own (额外回复体力 changes the amount of
+        # 回复体力; 比较花色 branches on cards already shown) opens nothing itself
+        assert verb.opens == (), word
+        return
+    probe = PROBES.get(word)
+    assert probe is not None, f"verb {word!r} has no probe here: add one that calls {verb.actions}"
+    opened = _without_followers(probe())
+    assert SPY.called >= set(verb.actions), f"the probe of {word!r} does not call {set(verb.actions) - SPY.called}"
+    assert sorted(opened) == sorted(verb.opens), (
+        f"{word}: the runtime opens {sorted(opened)}, the table says {sorted(verb.opens)}"
+    )
