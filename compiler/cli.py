@@ -42,35 +42,128 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _read_skills_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"无法读取 {path}：{getattr(exc, 'strerror', None) or exc}") from None
+
+
 @app.command()
 def check(
     paths: Annotated[Optional[list[Path]], typer.Argument(help=".sgs 文件或目录")] = None,
     fmt: Annotated[Format, typer.Option("--format", help="human | short | json")] = Format.human,
+    text: Annotated[
+        Optional[list[str]], typer.Option("--text", help="检查一条技能文本“名称：正文”（可多次给出）")
+    ] = None,
+    skills_file: Annotated[
+        Optional[Path], typer.Option("--skills-file", help="检查一个文本文件：每行一条“名称：正文”，逐行报告")
+    ] = None,
 ) -> None:
     """检查技能文本：语法、语义；有错误时退出码为 1。"""
-    from sgs.compiler import check_paths, render_diagnostics
+    from sgs.compiler import build, render_diagnostics
+    from sgs.compiler.diagnostics import Diagnostic
 
     targets = paths or []
-    if not targets:
-        raise _fail("请给出至少一个 .sgs 文件或目录")
+    if not targets and not text and skills_file is None:
+        raise _fail("请给出至少一个 .sgs 文件或目录，或用 --text / --skills-file 给出技能文本")
     for p in targets:
         if not p.exists():
             raise _fail(f"找不到文件或目录：{p}")
-    from sgs.compiler.graph import findings_for
-
-    if not any(p.is_file() or any(p.rglob("*.sgs")) for p in targets):
+    if skills_file is not None and not skills_file.is_file():
+        raise _fail(f"找不到文件：{skills_file}")
+    if targets and not any(p.is_file() or any(p.rglob("*.sgs")) for p in targets):
         raise _fail("没有找到 .sgs 文件")
-    diags = check_paths(targets)
-    if not any(d.severity == "error" for d in diags):
-        diags += findings_for(targets)  # trigger-graph findings against the bundled set (DESIGN §4)
-    text = render_diagnostics(diags, fmt.value)
-    if text:
-        out.print(text, markup=False)
+    diags: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    if targets:
+        from sgs.compiler.graph import findings_for
+
+        result = build(targets)
+        diags += result.diagnostics
+        sources.update(result.originals)
+        if not any(d.severity == "error" for d in diags):
+            diags += findings_for(targets)  # trigger-graph findings against the bundled set (DESIGN §4)
+    if text or skills_file is not None:
+        from sgs.compiler.bare import check_skill_lines
+
+        for i, t in enumerate(text or []):
+            name = "<text>" if len(text or []) == 1 else f"<text{i + 1}>"
+            sources[name] = t
+            diags += check_skill_lines(t, name)
+        if skills_file is not None:
+            content = _read_skills_file(skills_file)
+            sources[str(skills_file)] = content
+            diags += check_skill_lines(content, str(skills_file))
+    if fmt is Format.json:
+        from sgs.compiler.diagnostics import render_json_report
+
+        out.print(render_json_report(diags, sources), markup=False, end="")
+    else:
+        rendered = render_diagnostics(diags, fmt.value, sources)
+        if rendered:
+            out.print(rendered, markup=False)
     errors = sum(d.severity == "error" for d in diags)
     if fmt is not Format.json:
         warnings = sum(d.severity == "warning" for d in diags)
         err.print(f"检查完毕：{errors} 个错误，{warnings} 个警告" if diags else "检查完毕：没有发现问题")
     if errors:
+        raise typer.Exit(1)
+
+
+@app.command("fmt")
+def fmt_(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help=".sgs 文件或目录")] = None,
+    check_only: Annotated[bool, typer.Option("--check", help="只检查：有文件需要格式化时退出码为 1，不输出内容")] = False,
+    write: Annotated[bool, typer.Option("--write", "-w", help="直接改写文件，而不是打印到标准输出")] = False,
+    text: Annotated[Optional[list[str]], typer.Option("--text", help="格式化一条技能文本“名称：正文”")] = None,
+    skills_file: Annotated[
+        Optional[Path], typer.Option("--skills-file", help="格式化每行一条“名称：正文”的文本文件")
+    ] = None,
+) -> None:
+    """把技能文本整理为规范写法（全角标点、【牌名】、改正错别字、补句号）；--check 用于 CI。"""
+    from sgs.compiler import _expand, render_diagnostics
+    from sgs.compiler.fmt import format_skill_lines, format_text
+
+    if not paths and not text and skills_file is None:
+        raise _fail("请给出 .sgs 文件或目录，或用 --text / --skills-file 给出技能文本")
+    for p in paths or []:
+        if not p.exists():
+            raise _fail(f"找不到文件或目录：{p}")
+    jobs: list[tuple[str, str, Optional[Path], bool]] = []  # (shown, text, path to write, bare lines)
+    for f in _expand(paths or []) if paths else []:
+        jobs.append((str(f), _read_skills_file(f), f, False))
+    for i, t in enumerate(text or []):
+        jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", t, None, True))
+    if skills_file is not None:
+        if not skills_file.is_file():
+            raise _fail(f"找不到文件：{skills_file}")
+        jobs.append((str(skills_file), _read_skills_file(skills_file), skills_file, True))
+    failed = changed = 0
+    for shown, source, path, bare in jobs:
+        formatted, diags = (format_skill_lines if bare else format_text)(source, shown)
+        if formatted is None:
+            failed += 1
+            errors = [d for d in diags if d.severity == "error"]
+            out.print(render_diagnostics(errors, "human", {shown: source}), markup=False)
+            continue
+        if formatted == source or (bare and path is None and formatted.rstrip("\n") == source.rstrip("\n")):
+            continue
+        changed += 1
+        if check_only:
+            err.print(f"需要格式化：{shown}")
+        elif write and path is not None:
+            try:
+                path.write_text(formatted, encoding="utf-8")
+            except OSError as exc:
+                raise _fail(f"无法写入 {path}：{exc.strerror or exc}") from None
+            err.print(f"已格式化：{shown}")
+        else:
+            sys.stdout.write(formatted)
+    if failed:
+        err.print(f"{failed} 个文件有错误，未格式化")
+        raise typer.Exit(1)
+    if check_only and changed:
         raise typer.Exit(1)
 
 
@@ -115,15 +208,46 @@ def graph(
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="诊断代码，例如 E0103")]) -> None:
-    """解释一个诊断代码：含义与示例。"""
-    import sgs.compiler.graph  # noqa: F401  (registers the trigger-graph codes)
-    from sgs.compiler import explain as explain_code
+def explain(
+    what: Annotated[str, typer.Argument(help="诊断代码（如 E0103），或技能名/武将名（如 奸雄、曹操）")],
+    skills: Annotated[
+        Optional[list[Path]], typer.Option("--skills", help="在这些 .sgs 文件或目录中查找技能（默认：内置 skills/）")
+    ] = None,
+    text: Annotated[Optional[list[str]], typer.Option("--text", help="解释这条技能文本“名称：正文”")] = None,
+) -> None:
+    """解释诊断代码；或说明一个技能被理解成什么：时机、谁决定、代价、条件、效果、限制（中英文）。"""
+    from sgs.compiler.reading import looks_like_code
 
-    text = explain_code(code.upper())
-    if not text:
-        raise _fail(f"未知诊断代码：{code}")
-    out.print(text, markup=False)
+    if looks_like_code(what) and not text:
+        import sgs.compiler.graph  # noqa: F401  (registers the trigger-graph codes)
+        from sgs.compiler import explain as explain_code
+
+        page = explain_code(what.upper())
+        if not page:
+            raise _fail(f"未知诊断代码：{what}")
+        out.print(page, markup=False)
+        return
+    from sgs.compiler import build, build_texts, render_diagnostics
+    from sgs.compiler.bare import wrap
+    from sgs.compiler.reading import close_names, explain_skill, find_skills
+
+    for p in skills or []:
+        if not p.exists():
+            raise _fail(f"找不到文件或目录：{p}")
+    if text:
+        result = build_texts({f"<text{i + 1}>": wrap(t) for i, t in enumerate(text)})
+    else:
+        result = build(skills) if skills else build()
+    found = find_skills(result.packages, what)
+    if not found and text and any(d.severity == "error" for d in result.diagnostics):
+        out.print(render_diagnostics(result.diagnostics, "human"), markup=False)
+        raise typer.Exit(1)
+    if not found:
+        close = close_names(result.packages, what)
+        hint = f"；是不是想找：{'、'.join(close)}？" if close else ""
+        raise _fail(f"没有找到技能或武将“{what}”{hint}", code=1)
+    for general, skill in found:
+        out.print(explain_skill(skill, None if text else general.name), markup=False)
 
 
 @app.command("compile")

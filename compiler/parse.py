@@ -97,6 +97,12 @@ CONFUSABLE: dict[str, str] = {
     "伤害源": "伤害来源",
     "打出或使用": "使用或打出",
     "角色们": "角色",
+    "照成": "造成",
+    "排": "牌",
+    "偷走": "获得",
+    "拿走": "获得",
+    "治疗": "回复",
+    "和": "或",
 }
 
 #: Chinese descriptions of the terminals that are not a single literal word
@@ -237,6 +243,20 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
                 )
             )
         out = out.replace(wrong, right)
+    # 受到伤害后 without 一次/1点: once per event or once per point? (DESIGN §2.2)
+    for m in re.finditer(r"(?<=你)受到伤害(?=[后时])", out):
+        sp = _span(file, out, m.start(), m.end())
+        diags.append(
+            Diagnostic(
+                "W0209",
+                Severity.WARNING,
+                "“受到伤害”没有说明是每次伤害发动一次，还是每1点伤害发动一次",
+                sp,
+                notes=("“受到一次伤害后”：每次伤害事件发动一次；“受到1点伤害后”：每1点伤害发动一次",),
+                help="写成“受到一次伤害”或“受到1点伤害”",
+                suggestion=Suggestion(sp, "受到一次伤害"),
+            )
+        )
     # 1.、 (seed 004): the enumeration needs one mark, not two
     for m in re.finditer(r"[0-9]\.、", out):
         sp = _span(file, out, m.end() - 1, m.end())
@@ -316,6 +336,7 @@ def repair(text: str, file: str) -> tuple[str, list[Diagnostic], list[Edit]]:
                     suggestion=Suggestion(sp, "。"),
                 )
             )
+            edits.append(Edit(k + 1, len(stripped) + 1, 1))
             new = stripped + "。" + new[len(stripped) :]
         lines[k] = new
     return "\n".join(lines), diags, edits
@@ -410,7 +431,9 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
                 if "\n" in chunk or not chunk:
                     continue
                 ratio = difflib.SequenceMatcher(None, chunk, word).ratio()
-                if ratio >= 0.5 and chunk != word:
+                # half the characters in common only counts when the first one agrees
+                # (开始， → 开始时, not 复制 → 回复)
+                if (ratio > 0.5 or (ratio == 0.5 and chunk[0] == word[0])) and chunk != word:
                     key = (ratio, len(word), word, length)
                     if best is None or key > best:
                         best = key

@@ -1,0 +1,288 @@
+"""``sgs explain SKILL``: how a skill was read (understood), in plain Chinese and English.
+
+:func:`explain_skill` reads the IR of one skill and says, per ability: its kind, its
+timing window (or when it can be used), who decides, its cost, its conditions, its
+effects and its limits — the reading the compiler will turn into code, so a
+designer can see at once whether ``受到一次伤害后`` was read per event or per point.
+IR nodes this module does not know yet are still listed (by their verb), never
+dropped.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Iterable
+
+from . import ir
+
+__all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code"]
+
+
+def looks_like_code(arg: str) -> bool:
+    """Whether ``arg`` is a diagnostic code (E0101, w0102, I0001 …)."""
+    return len(arg) == 5 and arg[0].upper() in "EWI" and arg[1:].isdigit()
+
+
+_KIND = {
+    "triggered": ("触发技", "triggered skill"),
+    "active": ("主动技", "active skill"),
+    "view-as": ("视为技（转化）", "view-as (conversion) skill"),
+    "static": ("状态技", "static skill (always on, queried by the rules)"),
+    "replacement": ("替换技", "replacement skill"),
+    "proxy": ("主公代打技", "lord proxy skill"),
+}
+_TAG = {
+    "锁定技": ("锁定技：自动发动，不询问", "compulsory: it fires by itself"),
+    "主公技": ("主公技：只有身为主公时有效", "lord skill: only while the owner is the lord"),
+    "限定技": ("限定技：每局游戏限一次", "limited: once per game"),
+    "觉醒技": ("觉醒技：满足条件时自动觉醒", "wake skill: wakes by itself when its condition holds"),
+}
+_MODE = {"使用": "use", "打出": "play as a response", "使用或打出": "use or play as a response"}
+
+
+def _v(x: Any) -> str:
+    return str(getattr(x, "value", x))
+
+
+def player(p: Any) -> tuple[str, str]:
+    """A player reference in Chinese and English."""
+    if not isinstance(p, ir.PlayerRef):
+        return ("？", "?")
+    who = _v(p.who)
+    if p.who is ir.Who.YOU:
+        return ("你", "you (the owner)")
+    if p.who is ir.Who.IT:
+        return ("其（前文所指的角色）", "that player (named before)")
+    if p.who is ir.Who.SOURCE:
+        return ("伤害来源", "the source of the damage")
+    if p.who is ir.Who.ALL_OTHERS:
+        k = p.kingdom or ""
+        return (f"其他{k}{'势力' if k else ''}角色", f"every other {k + ' ' if k else ''}player")
+    if p.who is ir.Who.ONE:
+        adj_zh = ("已受伤的" if p.wounded else "") + ("其他" if p.other else "") + ("男性" if p.gender == "男" else "")
+        adj_en = " ".join(w for w in (("wounded" if p.wounded else ""), ("other" if p.other else ""), ("male" if p.gender == "男" else "")) if w)
+        rng = "你攻击范围内的" if p.in_range else ""
+        rng_en = " in your attack range" if p.in_range else ""
+        if p.count is not None and p.count != (1, 1):
+            lo, hi = p.count
+            n_zh = f"{lo}至{hi}名" if lo != hi else f"{lo}名"
+            n_en = f"{lo} to {hi}" if lo != hi else f"{lo}"
+            return (f"你选择的{rng}{n_zh}{adj_zh}角色", f"{n_en} {adj_en + ' ' if adj_en else ''}players{rng_en} you choose")
+        return (f"你选择的{rng}一名{adj_zh}角色", f"one {adj_en + ' ' if adj_en else ''}player{rng_en} you choose")
+    return (who, who)
+
+
+def cards(spec: Any) -> tuple[str, str]:
+    """A card description (CardSpec, CardWord or a card reference)."""
+    if isinstance(spec, ir.CardWord):
+        return (f"【{spec.name}】", f"[{spec.name}]")
+    if isinstance(spec, ir.CardSpec):
+        c = spec.count
+        kind = c.kind
+        if kind is ir.CountKind.ANY:
+            n_zh, n_en = "任意数量的", "any number of"
+        elif kind is ir.CountKind.SAME:
+            n_zh, n_en = "等量的", "as many"
+        elif c.x is not None:
+            n_zh, n_en = ("至多X张" if kind is ir.CountKind.UP_TO else "X张"), ("up to X" if kind is ir.CountKind.UP_TO else "X")
+            n_zh += f"（X为{_v(c.x)}{'，最多' + str(c.cap) if c.cap else ''}）"
+            n_en += f" (X = {_v(c.x)}{', at most ' + str(c.cap) if c.cap else ''})"
+        elif kind is ir.CountKind.UP_TO:
+            n_zh, n_en = f"至多{c.n}张", f"up to {c.n}"
+        else:
+            n_zh, n_en = f"{c.n}张", f"{c.n}"
+        filt = spec.color or spec.suit or ""
+        if spec.name is not None:
+            what_zh, what_en = f"【{spec.name.name}】", f"[{spec.name.name}]"
+        elif spec.zone is ir.Zone.HAND:
+            what_zh, what_en = "手牌", "hand card(s)"
+        else:
+            what_zh, what_en = "牌（手牌或装备区的牌）", "card(s) (hand or equipment)"
+        return (f"{n_zh}{filt}{what_zh}", f"{n_en} {filt + ' ' if filt else ''}{what_en}")
+    if isinstance(spec, ir.DamageCard):
+        return ("对你造成伤害的牌", "the card that dealt the damage")
+    if isinstance(spec, ir.JudgeCardRef):
+        return ("此判定牌", "this judgement card")
+    if isinstance(spec, ir.AllJudgeCards):
+        return (f"所有{spec.color}的判定牌", f"all {spec.color} judgement cards")
+    if isinstance(spec, ir.OwnedCard):
+        o_zh, o_en = player(spec.owner)
+        c_zh, c_en = cards(spec.spec)
+        return (f"{o_zh}的{c_zh}", f"{c_en} of {o_en}")
+    return ("牌", "card(s)")
+
+
+def effect(e: Any) -> tuple[str, str]:
+    """One effect in Chinese and English."""
+    a_zh, a_en = player(getattr(e, "actor", None))
+    may = getattr(e, "optional", False)
+    m_zh, m_en = ("可以", "may ") if may else ("", "")
+    if isinstance(e, ir.Obtain):
+        c = cards(e.what)
+        return (f"{a_zh}{m_zh}获得{c[0]}", f"{a_en} {m_en}obtain(s) {c[1]}")
+    if isinstance(e, ir.Discard):
+        c = cards(e.cards)
+        return (f"{a_zh}{m_zh}弃置{c[0]}", f"{a_en} {m_en}discard(s) {c[1]}")
+    if isinstance(e, ir.Draw):
+        c = cards(e.cards)
+        return (f"{a_zh}{m_zh}摸{c[0]}", f"{a_en} {m_en}draw(s) {c[1]}")
+    if isinstance(e, ir.Give):
+        c, t = cards(e.cards), player(e.to)
+        return (f"{a_zh}{m_zh}将{c[0]}交给{t[0]}", f"{a_en} {m_en}give(s) {c[1]} to {t[1]}")
+    if isinstance(e, ir.Recover):
+        return (f"{a_zh}回复{e.amount}点体力", f"{a_en} recover(s) {e.amount} hp")
+    if isinstance(e, ir.LoseHp):
+        return (f"{a_zh}{m_zh}失去{e.amount}点体力", f"{a_en} {m_en}lose(s) {e.amount} hp")
+    if isinstance(e, ir.Damage):
+        s, t = player(e.source), player(e.target)
+        return (f"{s[0]}对{t[0]}造成{e.amount}点伤害", f"{s[1]} deal(s) {e.amount} damage to {t[1]}")
+    if isinstance(e, ir.JudgeBranch):
+        test_zh = f"判定结果{'不' if e.test.negate else ''}为{e.test.pattern}"
+        test_en = f"the judgement is {'not ' if e.test.negate else ''}{e.test.pattern}"
+        then = [effect(x) for x in e.then]
+        j = effect(e.judge)
+        return (
+            f"{j[0]}；若{test_zh}：" + "，然后".join(z for z, _ in then),
+            f"{j[1]}; if {test_en}: " + ", then ".join(en for _, en in then),
+        )
+    if isinstance(e, ir.Judge):
+        return (f"{a_zh}{m_zh}进行一次判定", f"{a_en} {m_en}perform(s) a judgement")
+    if isinstance(e, ir.ChooseOne):
+        opts = [" 并 ".join(effect(x)[0] for x in o.effects) for o in e.options]
+        opts_en = [" and ".join(effect(x)[1] for x in o.effects) for o in e.options]
+        return (f"{a_zh}选择一项：" + "；或".join(opts), f"{a_en} choose(s) one: " + "; or ".join(opts_en))
+    if isinstance(e, ir.Threshold):
+        then = [effect(x) for x in e.then]
+        first = ("首次" if e.first_time else "")
+        return (
+            f"当你于此阶段给出的牌{first}达到{e.count}张时：" + "，".join(z for z, _ in then),
+            f"when the cards you gave away this phase {'first ' if e.first_time else ''}reach {e.count}: "
+            + ", ".join(en for _, en in then),
+        )
+    if isinstance(e, ir.LookAtTop):
+        n = e.count.n if e.count.n is not None else "X"
+        return (f"{a_zh}{m_zh}观看牌堆顶的{n}张牌", f"{a_en} {m_en}look(s) at the top {n} cards of the draw pile")
+    if isinstance(e, ir.GiveLooked):
+        t = player(e.to)
+        return (f"{a_zh}将观看的{'其中' + str(e.count) + '张' if e.count else '另一张'}牌交给{t[0]}",
+                f"{a_en} give(s) {'one' if e.count else 'the other'} of the cards looked at to {t[1]}")
+    verb = getattr(e, "verb", type(e).__name__)
+    return (f"{a_zh}{m_zh}{verb}", f"{a_en} {m_en}{type(e).__name__} ({verb})")
+
+
+def _timing(t: ir.TimingSpec) -> tuple[str, str]:
+    subj = {"你": ("你", "your"), "其他角色": ("其他角色", "another player's")}.get(_v(t.subject), (_v(t.subject), _v(t.subject)))
+    zh = f"时机：{_v(t.window)}（{subj[0]}）"
+    en = f"window: {_v(t.window)} ({subj[1]})"
+    if t.card is not None:
+        zh += f"，牌为【{t.card.name}】"
+        en += f", card [{t.card.name}]"
+    if t.per_point is True:
+        zh += "；每受到1点伤害发动一次"
+        en += "; once per point of damage"
+    elif t.per_point is False:
+        zh += "；每次伤害事件发动一次（不论点数）"
+        en += "; once per damage event, whatever its amount"
+    return zh, en
+
+
+def _cost_split(a: Any) -> tuple[list[Any], list[Any]]:
+    """(cost, effects): an active ability's leading discard / lose-hp by you is its cost."""
+    effects = list(getattr(a, "effects", ()))
+    if isinstance(a, ir.ActiveAbility) and len(effects) > 1:
+        first = effects[0]
+        if isinstance(first, (ir.Discard, ir.LoseHp)) and getattr(first.actor, "who", None) is ir.Who.YOU:
+            return [first], effects[1:]
+    return [], effects
+
+
+def _ability(a: Any) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    kind = _KIND.get(getattr(a, "kind", ""), (getattr(a, "kind", "?"), getattr(a, "kind", "?")))
+    out.append((f"类型：{kind[0]}", f"kind: {kind[1]}"))
+    timing = getattr(a, "timing", None)
+    if isinstance(timing, ir.TimingSpec):
+        out.append(_timing(timing))
+    elif isinstance(a, ir.ActiveAbility):
+        out.append((f"时机：{a.phase}，由你主动发动", f"when: your {a.phase} (play phase), used at will"))
+    elif isinstance(a, ir.ViewAsAbility):
+        cond = {None: ("任何时候", "any time"), "回合外": ("你的回合外", "outside your turn")}.get(a.condition, (a.condition or "", a.condition or ""))
+        out.append((f"时机：{cond[0]}，当你需要{_v(a.mode)}时", f"when: {cond[1]}, whenever you need to {_MODE.get(_v(a.mode), _v(a.mode))}"))
+    elif isinstance(a, ir.ProxyAbility):
+        out.append((f"时机：当你需要{_v(a.mode)}【{a.card.name}】时", f"when: you need to {_MODE.get(_v(a.mode), _v(a.mode))} [{a.card.name}]"))
+    elif isinstance(a, ir.StaticAbility):
+        out.append(("时机：始终有效（规则查询时生效）", "when: always (the rules ask it)"))
+    optional = getattr(a, "optional", None)
+    if optional is True:
+        out.append(("谁决定：你（技能拥有者）决定是否发动", "who decides: you, the owner, choose whether to invoke it"))
+    elif optional is False:
+        out.append(("谁决定：满足时机即发动，不询问", "who decides: nobody; it happens whenever the window opens"))
+    cond_node = getattr(a, "condition", None)
+    if isinstance(cond_node, ir.NoCardUsed):
+        out.append(
+            (f"条件：你于{cond_node.phase}未{_v(cond_node.mode)}过【{cond_node.card.name}】",
+             f"condition: you did not {_MODE.get(_v(cond_node.mode), _v(cond_node.mode))} [{cond_node.card.name}] during your {cond_node.phase}")
+        )
+    cost, effects = _cost_split(a)
+    for c in cost:
+        zh, en = effect(c)
+        out.append((f"代价：{zh}", f"cost: {en}"))
+    if isinstance(a, ir.ViewAsAbility):
+        for conv in a.conversions:
+            s = cards(conv.source)
+            out.append((f"效果：将{s[0]}当【{conv.target.name}】{_v(a.mode)}", f"effect: {s[1]} as [{conv.target.name}] ({_MODE.get(_v(a.mode), _v(a.mode))})"))
+    if isinstance(a, ir.ProxyAbility):
+        h = player(a.helpers)
+        out.append((f"效果：{h[0]}可以替你{_v(a.helper_mode)}【{a.card.name}】", f"effect: {h[1]} may {_MODE.get(_v(a.helper_mode), _v(a.helper_mode))} [{a.card.name}] for you"))
+    if isinstance(a, ir.StaticAbility):
+        m = a.modifier
+        name = type(m).__name__
+        out.append((f"效果：{a.text}", f"effect: {name} " + ", ".join(f"{k}={_v(v) if not hasattr(v, 'name') else v.name}" for k, v in _fields(m))))
+    for e in effects:
+        zh, en = effect(e)
+        out.append((f"效果：{zh}", f"effect: {en}"))
+    limit = getattr(a, "limit", None)
+    if limit is not None:
+        out.append((f"限制：每{limit.per}限{limit.count}次", f"limit: {limit.count} time(s) per {'phase' if limit.per == '阶段' else 'turn'}"))
+    return out
+
+
+def _fields(m: Any) -> Iterable[tuple[str, Any]]:
+    import dataclasses
+
+    for f in dataclasses.fields(m):
+        if f.name != "span":
+            yield f.name, getattr(m, f.name)
+
+
+def explain_skill(skill: ir.Skill, general: str | None = None) -> str:
+    """The reading of one skill, Chinese line then English line for each fact."""
+    head = f"{skill.name}（{skill.pinyin}）" + (f" · {general}" if general else "")
+    lines = [head, f"  原文：{skill.text}"]
+    for tag in skill.tags:
+        zh, en = _TAG.get(_v(tag), (_v(tag), _v(tag)))
+        lines += [f"  {zh}", f"    {en}"]
+    for i, a in enumerate(skill.abilities, 1):
+        if len(skill.abilities) > 1:
+            lines.append(f"  [{i}] {getattr(a, 'text', '')}")
+        for zh, en in _ability(a):
+            lines += [f"  {zh}", f"    {en}"]
+    return "\n".join(lines) + "\n"
+
+
+def find_skills(packages: Iterable[ir.Package], name: str) -> list[tuple[ir.General, ir.Skill]]:
+    """Skills called ``name`` (or with that pinyin), or all skills of a general called so."""
+    found: list[tuple[ir.General, ir.Skill]] = []
+    for pkg in packages:
+        for g in pkg.generals:
+            if g.name == name or g.pinyin == name:
+                found.extend((g, s) for s in g.skills)
+                continue
+            found.extend((g, s) for s in g.skills if s.name == name or s.pinyin == name)
+    return found
+
+
+def close_names(packages: Iterable[ir.Package], name: str) -> list[str]:
+    """Skill and general names close to ``name`` (did you mean)."""
+    names = sorted({n for p in packages for g in p.generals for n in (g.name, *(s.name for s in g.skills))})
+    return difflib.get_close_matches(name, names, n=3, cutoff=0.3)
