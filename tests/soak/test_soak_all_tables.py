@@ -7,7 +7,8 @@ Each game is run turn by turn; after every turn:
 
 * every card of the deck in play sits in exactly one zone (``check_card_census``);
 * a game that goes on is undecided by the rules (lord alive, some rebel or renegade
-  alive), every living player has 1..max hp, every dead player holds no cards;
+  alive), every living player has 1..max hp and no two delayed tricks of one name
+  in his judge area (the EX deck has two 闪电), every dead player holds no cards;
 
 and each game must end within ``MAX_TURNS`` turns with the winner its final table
 implies.  The victory oracle below is written from the rules, not from the runtime
@@ -93,6 +94,8 @@ def _check_turn(game: Game, where: str) -> None:
     for p in game.players:
         if p.alive:
             assert 1 <= p.hp <= p.max_hp, f"{where}: {p.tag} alive with hp {p.hp}/{p.max_hp}"
+            delayed = [e.name_as for e in p.judge_area]
+            assert len(delayed) == len(set(delayed)), f"{where}: {p.tag} has two delayed tricks of a name: {delayed}"
         else:
             held = p.cards_in(True, True, True)
             assert not held, f"{where}: dead {p.tag} still holds {[c.label for c in held]}"
