@@ -1289,6 +1289,8 @@ class _Planner:
 
         ranges = {c.name: c.attack_range for c in load_cards()}
         out: list[str] = []
+        if decl.subtype != "武器" and decl.attack_range is not None:
+            raise self.fail("E0302", "只有武器有攻击范围", decl.span)
         for cw in decl.names:
             member = self.card_name(cw)
             name = CardName(cw.name)
@@ -1302,8 +1304,6 @@ class _Planner:
                 raise self.fail(
                     "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span
                 )
-            if decl.subtype != "武器" and decl.attack_range is not None:
-                raise self.fail("E0302", "只有武器有攻击范围", decl.span)
         for cw in decl.names:
             out.append(self.card_name(cw))
         if not decl.skills:

@@ -1,0 +1,136 @@
+"""Card declarations (装备 …): the IR facts of skills/standard/equipment.sgs, the
+checks against the deck table, the emitted EQUIPMENT, and the runtime's registry
+(no card migrated to the skill language keeps a hand-written Python twin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sgs.compiler import bundled_skills_dir, build, ir, load_equipment
+from sgs.runtime.cards import CardName
+from sgs.runtime.effects import equipment as eq
+
+from .helpers import front
+
+EQUIPMENT_SGS = bundled_skills_dir() / "standard" / "equipment.sgs"
+
+
+@pytest.fixture(scope="module")
+def cards() -> dict[str, ir.CardDecl]:
+    result = build([EQUIPMENT_SGS])
+    assert result.ok, result.diagnostics
+    (pkg,) = result.packages
+    assert pkg.name == "标准" and pkg.generals == ()
+    return {n.name: d for d in pkg.cards for n in d.names}
+
+
+def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
+    assert (cards["诸葛连弩"].subtype, cards["诸葛连弩"].attack_range) == ("武器", 1)
+    assert (cards["丈八蛇矛"].subtype, cards["丈八蛇矛"].attack_range) == ("武器", 3)
+    assert (cards["仁王盾"].subtype, cards["仁王盾"].attack_range) == ("防具", None)
+    plus = cards["绝影"]
+    assert [n.name for n in plus.names] == ["绝影", "的卢", "爪黄飞电", "骅骝"] and plus.subtype == "+1马"
+    assert [n.name for n in cards["赤兔"].names] == ["赤兔", "大宛", "紫骍"] and cards["赤兔"].subtype == "-1马"
+
+
+def test_effect_facts(cards: dict[str, ir.CardDecl]) -> None:
+    def only(name: str) -> ir.Skill:
+        (s,) = cards[name].skills
+        return s
+
+    # pinyin: the card's GLOSSARY identifier when the line is named after the card
+    assert [only(n).pinyin for n in ("诸葛连弩", "青釭剑", "雌雄双股剑", "丈八蛇矛", "仁王盾")] == [
+        "crossbow", "qinggang_sword", "double_sword", "spear", "renwang_shield",
+    ]
+    crossbow = only("诸葛连弩")
+    assert crossbow.compulsory
+    (a,) = crossbow.abilities
+    assert isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.UnlimitedCard)
+    assert (a.modifier.card.name, a.modifier.phase) == ("杀", "出牌阶段")
+
+    (q,) = only("青釭剑").abilities
+    assert isinstance(q, ir.TriggeredAbility) and q.timing.window == "指定目标后" and not q.optional
+    (ignore,) = q.effects
+    assert isinstance(ignore, ir.IgnoreArmor) and ignore.whose.who is ir.Who.IT
+
+    (d,) = only("雌雄双股剑").abilities
+    assert isinstance(d, ir.TriggeredAbility) and d.optional
+    assert d.timing.whom is not None and d.timing.whom.opposite_sex
+    (choice,) = d.effects
+    assert isinstance(choice, ir.ChooseOne) and choice.actor.who is ir.Who.IT
+    assert [o.label for o in choice.options] == ["弃置一张手牌", "令你摸一张牌"]
+    discard, draw = (o.effects[0] for o in choice.options)
+    assert isinstance(discard, ir.Discard) and discard.actor.who is ir.Who.IT and discard.cards.zone is ir.Zone.HAND
+    assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.YOU
+
+    (v,) = only("丈八蛇矛").abilities
+    assert isinstance(v, ir.ViewAsAbility) and v.mode is ir.Mode.BOTH
+    (conv,) = v.conversions
+    assert (conv.source.count.n, conv.source.zone, conv.target.name) == (2, ir.Zone.HAND, "杀")
+
+    (r,) = only("仁王盾").abilities
+    assert isinstance(r, ir.StaticAbility) and isinstance(r.modifier, ir.Invalid)
+    assert (r.modifier.card.name, r.modifier.color) == ("杀", "黑色")
+
+    plus, minus = only("绝影"), only("赤兔")
+    assert (plus.name, plus.pinyin, minus.name, minus.pinyin) == ("+1马", "defensive_horse", "-1马", "offensive_horse")
+    (p,), (m,) = plus.abilities, minus.abilities
+    assert isinstance(p, ir.StaticAbility) and isinstance(p.modifier, ir.DistanceModifier)
+    assert isinstance(m, ir.StaticAbility) and isinstance(m.modifier, ir.DistanceModifier)
+    assert (p.modifier.delta, p.modifier.incoming) == (1, True)
+    assert (m.modifier.delta, m.modifier.incoming) == (-1, False)
+
+
+def test_emitted_equipment_table() -> None:
+    table = load_equipment([EQUIPMENT_SGS])
+    assert set(table) == {
+        CardName.CROSSBOW, CardName.QINGGANG_SWORD, CardName.DOUBLE_SWORD, CardName.SPEAR, CardName.RENWANG_SHIELD,
+        CardName.JUEYING, CardName.DILU, CardName.ZHUAHUANGFEIDIAN, CardName.HUALIU,
+        CardName.CHITU, CardName.DAYUAN, CardName.ZIXING,
+    }
+    # one class per effect: the four +1马 share theirs
+    assert len({table[n] for n in (CardName.JUEYING, CardName.DILU, CardName.ZHUAHUANGFEIDIAN, CardName.HUALIU)}) == 1
+    for classes in table.values():
+        for cls in classes:
+            assert cls.equipment and cls.source.startswith("skills/standard/equipment.sgs:")
+
+
+def test_no_migrated_card_keeps_python() -> None:
+    compiled = eq.bundled_card_skills()
+    assert compiled, "the bundled packages declare no cards"
+    assert not set(compiled) & set(eq.HAND_WRITTEN)
+    # the classes the game grants come from the emitted module, not from runtime/effects
+    merged = eq.equipment_skills()
+    for name in compiled:
+        for cls in merged[name]:
+            assert not cls.__module__.startswith("sgs.runtime"), (name, cls)
+    for gone in ("Crossbow", "QinggangSword", "DoubleSword", "Spear", "RenwangShield", "DefensiveHorse", "OffensiveHorse"):
+        assert not hasattr(eq, gone)
+
+
+@pytest.mark.parametrize(
+    "decl, message",
+    [
+        ("装备 诸葛连弩 武器 攻击范围2", "攻击范围是1"),
+        ("装备 仁王盾 武器", "是防具"),
+        ("装备 赤兔 +1马", "是-1马"),
+        ("装备 八卦阵 防具 攻击范围2", "只有武器有攻击范围"),
+    ],
+)
+def test_declaration_checked_against_the_deck(decl: str, message: str, tmp_path: Path) -> None:
+    path = tmp_path / "cards.sgs"
+    path.write_text(f"扩展包 测试\n{decl}\n测试效果（ceshi）：锁定技，出牌阶段，你可以使用任意数量的【杀】。\n", encoding="utf-8")
+    result = build([path])
+    assert not result.ok
+    assert any(message in d.message for d in result.diagnostics), result.diagnostics
+
+
+def test_card_lines_parse_beside_generals() -> None:
+    pkg, diags = front(
+        "扩展包 测试\n武将 测试 魏 4体力 男\n咆哮：出牌阶段，你可以使用任意数量的【杀】。\n"
+        "装备 【的卢】 +1马\n+1马（defensive_horse）：锁定技，其他角色计算与你的距离时，始终+1。\n"
+    )
+    assert pkg is not None, diags
+    assert [g.name for g in pkg.generals] == ["测试"] and [c.names[0].name for c in pkg.cards] == ["的卢"]
