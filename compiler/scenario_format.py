@@ -112,7 +112,6 @@ class Scenario:
     until: str
     turns: int | None
     draw_pile_top: tuple[str, ...]
-    packages: tuple[str, ...]
     expect: Expectation
     ex: bool = False
 
@@ -203,7 +202,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "packages", "ex"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -215,11 +214,10 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     until = r.string(head, "until", "scenario", default="回合结束")
     if until not in UNTIL:
         raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
-    packages = r.labels(head, "packages", "scenario") or ()
     with_ex = r.boolean(head, "ex", "scenario", default=False)
     turns = r.opt_int(head, "turns", "scenario")
-    if turns is not None and turns < 1:
-        raise r.fail("scenario.turns", "应为正整数（运行的回合数）")
+    if turns is not None and not 1 <= turns <= 500:
+        raise r.fail("scenario.turns", "应为 1 到 500 之间的整数（运行的回合数）")
 
     raw_seats = doc.get("seats")
     if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
@@ -229,6 +227,12 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         where = f"seats[{i}]"
         s = r.table(s, where)
         r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices"))
+        hp, max_hp = r.opt_int(s, "hp", where), r.opt_int(s, "max_hp", where)
+        for key, amount in (("hp", hp), ("max_hp", max_hp)):
+            if amount is not None and not 1 <= amount <= 20:
+                raise r.fail(f"{where}.{key}", f"应在 1 到 20 之间，实际是 {amount}")
+        if hp is not None and max_hp is not None and hp > max_hp:
+            raise r.fail(f"{where}.hp", f"体力 {hp} 超过了体力上限 {max_hp}")
         role = r.string(s, "role", where)
         if role not in ROLES:
             raise r.fail(f"{where}.role", f"未知身份「{role}」{_suggest(role, ROLES)}；可用：{'、'.join(ROLES)}")
@@ -236,8 +240,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             SeatSetup(
                 general=r.string(s, "general", where),
                 role=role,
-                hp=r.opt_int(s, "hp", where),
-                max_hp=r.opt_int(s, "max_hp", where),
+                hp=hp,
+                max_hp=max_hp,
                 hand=r.labels(s, "hand", where) or (),
                 equip=r.labels(s, "equip", where) or (),
                 judge=r.labels(s, "judge", where) or (),
@@ -246,7 +250,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         )
     if sum(s.role == "主公" for s in seats) != 1:
         raise r.fail("seats", "身份局须恰有一名主公")
-    current = r.opt_int(head, "current", "scenario") or 1
+    given = r.opt_int(head, "current", "scenario")
+    current = 1 if given is None else given
     if not 1 <= current <= len(seats):
         raise r.fail("scenario.current", f"座位号应在 1 到 {len(seats)} 之间")
 
@@ -262,6 +267,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     dead = ex.get("dead")
     if dead is not None and (not isinstance(dead, list) or not all(isinstance(d, int) for d in dead)):
         raise r.fail("expect.dead", "应为座位号数组，例如 [2, 4]")
+    if dead is not None and any(not 1 <= d <= len(seats) for d in dead):
+        raise r.fail("expect.dead", f"座位号应在 1 到 {len(seats)} 之间")
     seat_ex: dict[int, SeatExpectation] = {}
     for k, v in r.table(ex.get("seat", {}), "expect.seat").items():
         where = f"expect.seat.{k}"
@@ -301,7 +308,6 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         until=until,
         turns=turns,
         draw_pile_top=top,
-        packages=tuple(packages),
         expect=expect,
         ex=with_ex,
     )

@@ -90,23 +90,23 @@ def match_answer(decision: Decision, answer: str) -> list[int]:
 
     def fail(why: str) -> ScriptError:
         return ScriptError(
-            f"scripted answer {answer!r} for decision {decision.kind.value} of {decision.player.tag} "
-            f"({decision.prompt}): {why}; legal labels: {labels} (pick {decision.min}..{decision.max})"
+            f"脚本答案「{answer}」不适用于 {decision.player.tag} 的决定「{decision.prompt}」（{decision.kind.value}）："
+            f"{why}；合法选项：{labels}（选 {decision.min}–{decision.max} 项）"
         )
 
     if answer == CANCEL and CANCEL not in labels:
         if decision.min == 0:
             return []
-        raise fail("this decision cannot be cancelled")
+        raise fail("这个决定不能取消")
     parts = [answer] if answer in labels else [p.strip() for p in answer.split(",") if p.strip()]
     picked: list[int] = []
     for part in parts:
         idx = next((i for i, lab in enumerate(labels) if lab == part and i not in picked), None)
         if idx is None:
-            raise fail(f"{part!r} matches no legal option")
+            raise fail(f"「{part}」不是合法选项")
         picked.append(idx)
     if not decision.min <= len(picked) <= decision.max:
-        raise fail(f"{len(picked)} picked")
+        raise fail(f"选了 {len(picked)} 项")
     return picked
 
 

@@ -74,7 +74,7 @@ def find_general(name: str) -> GeneralSpec:
         for g in load_generals(pkg):
             if g.name == name:
                 return g
-    raise TableError(f"unknown general {name!r}")
+    raise TableError(f"未知武将「{name}」")
 
 
 class _CardBank:
@@ -88,8 +88,8 @@ class _CardBank:
                 self.free.remove(c)
                 return c
         if any(c.label == spec or c.name.value == spec for c in self.all):
-            raise TableError(f"no unused card {spec!r} left in the deck (each physical card can be placed once)")
-        raise TableError(f"unknown card {spec!r} (write e.g. 杀♠7, 闪♥2, or a bare name like 桃)")
+            raise TableError(f"牌堆里已经没有未放置的「{spec}」（每张实体牌只能放一次）")
+        raise TableError(f"牌堆里没有「{spec}」（写法如 杀♠7、闪♥2，或只写牌名如 桃）")
 
 
 def build_game(
@@ -104,7 +104,7 @@ def build_game(
 ) -> Game:
     """Build a :class:`Game` in the given position (see module doc)."""
     if len(seats) < 2:
-        raise TableError("a table needs at least 2 seats")
+        raise TableError("牌桌至少要有 2 个座位")
     rng = random.Random(seed)
     deck = standard_deck(include_ex)
     bank = _CardBank(deck)
@@ -131,7 +131,9 @@ def build_game(
         for lab in s.equips:
             c = bank.take(lab)
             if c.type.value != "装备":
-                raise TableError(f"{lab} is not equipment")
+                raise TableError(f"{p.seat}号位：{lab} 不是装备牌")
+            if any(e.subtype == c.subtype for e, *_ in (x for x in placed if x[1] is Zone.EQUIP and x[2] is p)):
+                raise TableError(f"{p.seat}号位：装备区已有一张{c.subtype.value}，不能再放 {lab}")
             placed.append((c, Zone.EQUIP, p, ""))
         for lab in s.judge:
             base, _, as_name = lab.partition("@")

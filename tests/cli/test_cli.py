@@ -165,3 +165,22 @@ def test_scenario_can_use_the_designers_own_general(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["scenario", str(sc)])
     assert r.exit_code == 1 and "未知武将「乐进」" in r.output
+
+
+def test_scenario_values_are_range_checked(tmp_path: Path) -> None:
+    base = '[[seats]]\ngeneral="曹操"\nrole="主公"\n[[seats]]\ngeneral="刘备"\nrole="反贼"\n'
+    cases = {
+        "[scenario]\ncurrent = 0\n" + base: "scenario.current",
+        "[scenario]\nturns = 100000000\n" + base: "scenario.turns",
+        base.replace('role="反贼"', 'role="反贼"\nhp = 0'): "seats[2].hp",
+        base.replace('role="反贼"', 'role="反贼"\nhp = 5\nmax_hp = 4'): "seats[2].hp",
+        base + "[expect]\ndead = [9]\n": "expect.dead",
+        base.replace('role="反贼"', 'role="反贼"\nequip = ["八卦阵♠2", "仁王盾♣2"]') + "[scenario]\nex = true\n": "装备区已有",
+        "[scenario]\npackages = []\n" + base: "scenario.packages",
+    }
+    for i, (text, expected) in enumerate(cases.items()):
+        f = tmp_path / f"s{i}.toml"
+        f.write_text(text, encoding="utf-8")
+        r = runner.invoke(app, ["scenario", str(f)])
+        assert r.exit_code == 1, text
+        assert expected in r.output, (text, r.output)
