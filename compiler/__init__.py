@@ -2,8 +2,8 @@
 
 Public API (what the CLI calls)::
 
-    from sgs.compiler import (check_paths, compile_paths, load_generals, build,
-                              CompileError, render, explain, bundled_skill_paths)
+    from sgs.compiler import (check_paths, compile_paths, load_pool, load_generals,
+                              build, CompileError, render, explain, bundled_skill_paths)
 
 * ``check_paths(paths=None) -> list[Diagnostic]`` — parse, lower, check and plan
   code generation for the given ``.sgs`` files / directories (None = the bundled
@@ -16,10 +16,17 @@ Public API (what the CLI calls)::
 * ``build(paths=None) -> BuildResult`` — the same in memory: ``modules`` (module
   name → source code), ``diagnostics``, ``sources`` (file → normalised text, for
   rendering), ``packages`` (the IR).
+* ``load_pool(paths=None, cache_dir=None) -> Pool`` — compile (cached by content
+  hash in ``cache_dir``, default ``$SGS_CACHE_DIR`` or ``.sgs-cache``), import the
+  emitted modules, return both halves of the compiled set: ``.generals`` (their
+  ``GENERALS`` in package order) and ``.equipment`` (their ``EQUIPMENT`` merged in
+  package order, a later package's card winning: card name → skill classes).
+  Raises :class:`CompileError` on errors.  A game gets the equipment explicitly
+  (``setup_identity_game(pool.generals, ..., equipment=pool.equipment)``,
+  ``build_game(..., equipment=...)``); the runtime keeps no registry of it.
 * ``load_generals(paths=None, cache_dir=None) -> tuple[GeneralSpec, ...]`` —
-  compile (cached by content hash in ``cache_dir``, default ``$SGS_CACHE_DIR`` or
-  ``.sgs-cache``), import the emitted modules, return their ``GENERALS`` in
-  package order.  Raises :class:`CompileError` on errors.
+  ``load_pool(...).generals``; ``load_equipment(...)`` — a copy of
+  ``load_pool(...).equipment`` as a dict.
 * ``render(diags, sources, fmt="human"|"short"|"json") -> str`` (also
   ``render_diagnostics(diags, fmt, sources=None)``; sources default to the files
   read by earlier builds in this process) and
@@ -42,7 +49,7 @@ import sys
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
 from .diagnostics import (
@@ -77,6 +84,8 @@ __all__ = [
     "has_errors",
     "load_equipment",
     "load_generals",
+    "load_pool",
+    "Pool",
     "render",
     "render_diagnostics",
 ]
@@ -352,25 +361,45 @@ def _writable(folder: Path) -> bool:
     return os.access(folder, os.W_OK)
 
 
+@dataclass(frozen=True)
+class Pool:
+    """Both halves of a compiled skill set (:func:`load_pool`).
+
+    ``generals`` — every package's ``GENERALS``, in package order.
+    ``equipment`` — card name → the skill classes an equipped card of that name
+    grants: the packages' ``EQUIPMENT`` (their ``装备`` card declarations) merged in
+    package order, a later package's card winning; read-only.  Only the compiled
+    declarations: a game lays them over the runtime's hand-written remainder
+    (:data:`sgs.runtime.effects.equipment.HAND_WRITTEN`) itself."""
+
+    generals: tuple[GeneralSpec, ...]
+    equipment: Mapping[CardName, tuple[type[Skill], ...]]
+
+
+def load_pool(paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None) -> Pool:
+    """Compile (with a content-hash cache), import, and return the generals and the
+    equipment effects of the given ``.sgs`` files / directories (None = the bundled
+    ``skills/``).  Raises :class:`CompileError` when the set does not compile.
+    Loading the same files again (in this process or from the cache) gives the same
+    classes; loading registers nothing anywhere: pass ``.equipment`` to the games
+    played with ``.generals``."""
+    generals, equipment = _load(paths, cache_dir)
+    return Pool(generals, MappingProxyType(equipment))
+
+
 def load_generals(
     paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
 ) -> tuple[GeneralSpec, ...]:
-    """Compile (with a content-hash cache), import, and return every GENERALS.
-    The packages' card declarations (``EQUIPMENT``) are registered with the
-    runtime (:func:`sgs.runtime.effects.equipment.register_card_skills`), so games
-    played with these generals use these cards' effects."""
-    from sgs.runtime.effects.equipment import register_card_skills
-
-    generals, equipment = _load(paths, cache_dir)
-    register_card_skills(equipment)
-    return generals
+    """Compile (with a content-hash cache), import, and return every GENERALS
+    (:func:`load_pool` ``.generals``, for callers that need no equipment)."""
+    return _load(paths, cache_dir)[0]
 
 
 def load_equipment(
     paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None
 ) -> dict[CardName, tuple[type[Skill], ...]]:
-    """Compile and import like :func:`load_generals`; return the packages' equipment
-    effects (card name → skill classes), registering nothing."""
+    """Compile and import like :func:`load_pool`; return a copy of its ``equipment``
+    (card name → skill classes)."""
     return _load(paths, cache_dir)[1]
 
 

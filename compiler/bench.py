@@ -3,7 +3,8 @@
 Prints: cold compile time of everything in ``skills/`` (parse + check + emit + import,
 no cache), warm load time (cache hit), random 5-player and 8-player identity games per
 second with the compiled generals and with the same generals stripped of their skills
-(the ratio is the cost of skill dispatch), and the process's peak resident memory.
+(both with the compiled equipment effects; the ratio is the cost of generals' skill
+dispatch), and the process's peak resident memory.
 Timings are wall-clock seconds from :func:`time.perf_counter`; nothing here is a test.
 """
 
@@ -21,10 +22,14 @@ from rich.progress import Progress
 from rich.table import Table
 
 from sgs.runtime.api import GeneralSpec
+from sgs.runtime.game import EquipmentTable
 
 
-def _games_per_second(pool: Sequence[GeneralSpec], players: int, games: int, seed: int, label: str) -> tuple[float, float]:
-    """Play ``games`` seeded random games; returns (games/s, mean rounds)."""
+def _games_per_second(
+    pool: Sequence[GeneralSpec], equipment: EquipmentTable, players: int, games: int, seed: int, label: str
+) -> tuple[float, float]:
+    """Play ``games`` seeded random games with these generals and equipment effects;
+    returns (games/s, mean rounds)."""
     from sgs.runtime.modes.identity import play_identity_game
 
     rounds = 0
@@ -32,7 +37,7 @@ def _games_per_second(pool: Sequence[GeneralSpec], players: int, games: int, see
         task = progress.add_task(label, total=games)
         start = time.perf_counter()
         for i in range(games):
-            result = play_identity_game(pool, players=players, seed=seed + i, log_text=False)
+            result = play_identity_game(pool, players=players, seed=seed + i, log_text=False, equipment=equipment)
             rounds += result.rounds
             progress.advance(task)
         elapsed = time.perf_counter() - start
@@ -41,7 +46,7 @@ def _games_per_second(pool: Sequence[GeneralSpec], players: int, games: int, see
 
 def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
     """Run the benchmark and print a table to ``out``."""
-    from sgs.compiler import bundled_skills_dir, compile_paths, load_generals
+    from sgs.compiler import bundled_skills_dir, compile_paths, load_pool
 
     src = bundled_skills_dir()
     rows: list[tuple[str, str]] = []
@@ -52,11 +57,12 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
         cold = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as cache:
         t0 = time.perf_counter()
-        load_generals(None, cache_dir=Path(cache))
+        load_pool(None, cache_dir=Path(cache))
         first = time.perf_counter() - t0
         t0 = time.perf_counter()
-        pool = load_generals(None, cache_dir=Path(cache))
+        loaded = load_pool(None, cache_dir=Path(cache))
         warm = time.perf_counter() - t0
+    pool, equipment = loaded.generals, loaded.equipment
     n_skills = sum(len(g.skills) for g in pool)
     rows.append(("技能源", f"{len(pool)} 名武将, {n_skills} 个技能"))
     rows.append(("冷编译（含构建 LALR 分析器、解析、检查、生成）", f"{cold * 1000:.1f} ms"))
@@ -65,8 +71,8 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
 
     bare = tuple(dataclasses.replace(g, skills=()) for g in pool)
     for players in (5, 8):
-        with_skills, r1 = _games_per_second(pool, players, games, seed, f"{players}人 有技能")
-        without, r2 = _games_per_second(bare, players, games, seed, f"{players}人 无技能")
+        with_skills, r1 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 有技能")
+        without, r2 = _games_per_second(bare, equipment, players, games, seed, f"{players}人 无技能")
         rows.append((f"{players}人局/秒（有技能）", f"{with_skills:.1f}（平均 {r1:.1f} 轮）"))
         rows.append((f"{players}人局/秒（无技能）", f"{without:.1f}（平均 {r2:.1f} 轮）"))
         rows.append((f"{players}人 技能开销（无/有，按局）", f"{without / with_skills:.2f}×"))

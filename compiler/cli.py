@@ -11,10 +11,13 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from sgs.compiler import Pool
 
 app = typer.Typer(
     add_completion=False,
@@ -40,6 +43,22 @@ class LogFormat(str, Enum):
 def _fail(message: str, code: int = 2) -> typer.Exit:
     err.print(f"[bold red]错误[/]：{message}")
     return typer.Exit(code)
+
+
+def _load_pool(skills: Optional[list[Path]]) -> Pool:
+    """The generals and equipment effects ``play`` / ``scenario`` play with: the
+    bundled ``skills/`` (None), or the given sources' generals — ``--skills``
+    replaces the bundled pool — with the standard deck's equipment effects of the
+    bundled card declarations under the given sources' own ones (so 诸葛连弩, the
+    horses … keep working beside your generals, and a package of yours declaring a
+    card replaces it).  Raises :class:`sgs.compiler.CompileError`."""
+    from sgs.compiler import Pool, load_pool
+
+    bundled = load_pool(None)
+    if not skills:
+        return bundled
+    mine = load_pool(skills)
+    return Pool(mine.generals, {**bundled.equipment, **mine.equipment})
 
 
 def _read_skills_file(path: Path) -> str:
@@ -280,7 +299,7 @@ def scenario(
     ] = None,
 ) -> None:
     """运行场景文件，逐条报告未满足的预期。"""
-    from sgs.compiler import CompileError, load_generals, render_diagnostics
+    from sgs.compiler import CompileError, render_diagnostics
     from sgs.compiler.scenario import collect_scenarios, run_scenario_file
 
     paths = collect_scenarios(files)
@@ -292,7 +311,7 @@ def scenario(
             if not p.exists():
                 raise _fail(f"找不到文件或目录：{p}")
         try:
-            pool = load_generals(skills)
+            pool = _load_pool(skills)
         except CompileError as exc:
             out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
             raise typer.Exit(1) from None
@@ -326,7 +345,7 @@ def play(
     human: Annotated[Optional[int], typer.Option("--human", help="由你在终端扮演该座次（1 = 主公），其余座次为随机 AI")] = None,
 ) -> None:
     """编译内置技能（有缓存），打一局身份局：默认全部为随机 AI 并打印日志；--human 座次 由你亲自上阵。"""
-    from sgs.compiler import CompileError, load_generals, render_diagnostics
+    from sgs.compiler import CompileError, render_diagnostics
     from sgs.runtime.agents import Agent, RandomAgent
     from sgs.runtime.human import HumanAgent, HumanQuit
     from sgs.runtime.modes.identity import IdentityError, play_identity_game, setup_identity_game
@@ -336,10 +355,11 @@ def play(
         if not p.exists():
             raise _fail(f"找不到文件或目录：{p}")
     try:
-        pool = load_generals(skills)
+        loaded = _load_pool(skills)
     except CompileError as exc:
         out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
         raise typer.Exit(1) from None
+    pool, equipment = loaded.generals, loaded.equipment
     chosen: list[str] | None = None
     if generals is not None:
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
@@ -349,7 +369,9 @@ def play(
         players = len(chosen) if chosen else 5
     if human is None:
         try:
-            result = play_identity_game(pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex)
+            result = play_identity_game(
+                pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex, equipment=equipment
+            )
         except IdentityError as exc:
             raise _fail(str(exc)) from None
         text = result.log.to_jsonl() if log is LogFormat.json else result.log.text()
@@ -360,7 +382,7 @@ def play(
     agent = HumanAgent(human, console=Console(highlight=False, soft_wrap=True), generals=pool)
     agents: list[Agent] = [agent if i + 1 == human else RandomAgent() for i in range(players)]
     try:
-        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex)
+        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment)
         game.run(max_turns=2000)
     except IdentityError as exc:
         raise _fail(str(exc)) from None

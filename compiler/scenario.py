@@ -1,8 +1,10 @@
 """Run scenario files: set up a table, play the scripted choices, compare the end state.
 
 Input: a :class:`~sgs.compiler.scenario_format.Scenario` (see that module and the
-README's "Scenario files") and the pool of compiled generals (default: the bundled
-``skills/``, compiled with :func:`sgs.compiler.load_generals`).  Output: a
+README's "Scenario files") and a compiled skill set, :class:`sgs.compiler.Pool`
+(default: the bundled ``skills/``, compiled with :func:`sgs.compiler.load_pool`):
+seats name its ``generals``, and the table is played with its ``equipment`` (the
+compiled card declarations, over the runtime's hand-written ones).  Output: a
 :class:`ScenarioReport` listing every failed expectation with the actual value.
 
 A scenario fails when: an expectation is not met; a scripted answer matches no legal
@@ -18,7 +20,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from sgs.runtime.agents import ScriptError, default_answer, match_answer
 from sgs.runtime.decisions import Decision
@@ -31,6 +33,9 @@ from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
 from sgs.runtime.timing import Phase
 
 from .scenario_format import Scenario, ScenarioError, Step, load_scenario
+
+if TYPE_CHECKING:
+    from . import Pool
 
 __all__ = ["ScenarioReport", "collect_scenarios", "run_scenario", "run_scenario_file", "ScenarioError"]
 
@@ -56,10 +61,10 @@ class ScenarioReport:
 
 
 @cache
-def _bundled_pool() -> tuple[GeneralSpec, ...]:
-    from sgs.compiler import load_generals
+def _bundled_pool() -> Pool:
+    from sgs.compiler import load_pool
 
-    return load_generals(None)
+    return load_pool(None)
 
 
 def collect_scenarios(paths: Iterable[Path]) -> list[Path]:
@@ -128,14 +133,15 @@ def _multiset_diff(what: str, expected: Sequence[str], actual: Sequence[str]) ->
     return f"{what}：预期 [{'、'.join(sorted(expected))}]，实际 [{'、'.join(sorted(actual))}]"
 
 
-def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> ScenarioReport:
-    """Play ``sc`` and compare; raises :class:`ScenarioError` for a table that cannot
-    be built (unknown general or card)."""
+def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
+    """Play ``sc`` with the generals and equipment effects of ``pool`` (None: the
+    bundled ``skills/``) and compare; raises :class:`ScenarioError` for a table that
+    cannot be built (unknown general or card)."""
     pool = _bundled_pool() if pool is None else pool
     report = ScenarioReport(sc.name, sc.path)
     seats = [
         SeatSpec(
-            _general(sc, pool, s.general, i),
+            _general(sc, pool.generals, s.general, i),
             role=s.role,
             hp=s.hp,
             max_hp=s.max_hp,
@@ -148,7 +154,13 @@ def run_scenario(sc: Scenario, pool: Sequence[GeneralSpec] | None = None) -> Sce
     ]
     try:
         game = build_game(
-            seats, draw_pile=sc.draw_pile_top, current=sc.current, phase=Phase(sc.phase), seed=sc.seed, include_ex=sc.ex
+            seats,
+            draw_pile=sc.draw_pile_top,
+            current=sc.current,
+            phase=Phase(sc.phase),
+            seed=sc.seed,
+            include_ex=sc.ex,
+            equipment=pool.equipment,
         )
     except TableError as exc:
         raise ScenarioError(sc.path, "seats", str(exc) + _ex_hint(sc)) from None
@@ -223,7 +235,7 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
             f.append(f"不应出现的事件「{banned}」出现了：{hit}")
 
 
-def run_scenario_file(path: Path, pool: Sequence[GeneralSpec] | None = None) -> ScenarioReport:
+def run_scenario_file(path: Path, pool: Pool | None = None) -> ScenarioReport:
     """Load and run one file; a bad file becomes a one-line failure, not an exception."""
     try:
         return run_scenario(load_scenario(path), pool)

@@ -4,14 +4,15 @@ Card use, responses and the play phase live in :mod:`sgs.runtime.cardflow`; card
 effects in :mod:`sgs.runtime.effects`; the identity mode in
 :mod:`sgs.runtime.modes.identity`; the table builder in :mod:`sgs.runtime.testing`.
 
-A :class:`Game` is fully determined by its initial table, its seed (one
-``random.Random``) and the agents' answers.
+A :class:`Game` is fully determined by its initial table, its equipment table, its
+seed (one ``random.Random``) and the agents' answers: nothing process-global (what
+else the process compiled or played before) changes what a game does.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .agents import Agent
 from .cards import AnyCard, Card, CardName, CardSubtype, Nature
@@ -36,7 +37,7 @@ from .skills import ActiveSkill, ResponseProxySkill, Skill, SkillContext, Static
 from .timing import PHASE_BEFORE, PHASE_BEGIN, PHASE_END, Phase, Scope, Timing
 from .zones import CardZone, MoveReason, Zone
 
-__all__ = ["Game", "GameOver", "CensusError", "PHASES"]
+__all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable"]
 
 PHASES: tuple[Phase, ...] = (Phase.START, Phase.JUDGE, Phase.DRAW, Phase.PLAY, Phase.DISCARD, Phase.FINISH)
 
@@ -64,10 +65,23 @@ class CensusError(AssertionError):
 
 VictoryCheck = Callable[["Game"], "GameOver | None"]
 
+#: card name → the skill classes an equipped card of that name grants its holder
+#: (the ``EQUIPMENT`` table of emitted modules; :class:`sgs.compiler.Pool` ``.equipment``)
+EquipmentTable = Mapping[CardName, tuple[type[Skill], ...]]
+
 
 class Game:
     """One game.  Build it with :func:`sgs.runtime.testing.build_game` or
-    :func:`sgs.runtime.modes.identity.setup_identity_game`, then :meth:`run`."""
+    :func:`sgs.runtime.modes.identity.setup_identity_game`, then :meth:`run`.
+
+    ``equipment`` — the equipment effects of this game (:data:`EquipmentTable`:
+    card name → skill classes), usually the compiled card declarations of the
+    skill set the generals come from (``sgs.compiler.load_pool(...).equipment``).
+    They are laid over the hand-written remainder
+    (:data:`sgs.runtime.effects.equipment.HAND_WRITTEN`), which every game has;
+    a name in both takes the given classes.  Default (None or empty): only the
+    hand-written effects, so e.g. an equipped 诸葛连弩 or +1马 then does nothing.
+    The table is copied when the game is created."""
 
     def __init__(
         self,
@@ -78,7 +92,9 @@ class Game:
         draw_pile: list[Card],
         victory: VictoryCheck | None = None,
         log_enabled: bool = True,
+        equipment: EquipmentTable | None = None,
     ) -> None:
+        from .effects.equipment import HAND_WRITTEN
         from .modes.identity import identity_victory
 
         self.players = players
@@ -100,11 +116,11 @@ class Game:
         self.winners: list[int] = []
         self.listeners: dict[Timing, list[TriggerSkill]] = {}
         self._statics: dict[int, list[StaticSkill]] = {p.seat: [] for p in players}
-        #: card name → the skill classes an equipped card of that name grants (compiled
-        #: card declarations plus the hand-written remainder; see effects.equipment)
-        from .effects.equipment import equipment_skills
-
-        self.card_skills: dict[CardName, tuple[type[Skill], ...]] = dict(equipment_skills())
+        #: card name → the skill classes an equipped card of that name grants (the
+        #: given ``equipment`` over the hand-written remainder; see effects.equipment)
+        self.card_skills: dict[CardName, tuple[type[Skill], ...]] = dict(HAND_WRITTEN)
+        for name, classes in (equipment or {}).items():
+            self.card_skills[name] = tuple(classes)
         #: equipped card id → the skill instances it granted its holder
         self._equip_skill: dict[int, list[Skill]] = {}
         #: id(skill instance) → the equipment card that granted it

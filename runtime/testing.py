@@ -27,6 +27,11 @@ Example::
   label conventions); or pass ``agent=`` (e.g. ``RandomAgent()``).
 * ``current`` — the seat whose turn it is; ``phase`` — the phase the turn starts at.
 * ``alive=False`` seats are dead from the start (their cards stay unplaced).
+* ``equipment`` — the game's equipment effects (card name → skill classes, see
+  :class:`~sgs.runtime.game.Game`); default: only the hand-written ones
+  (:data:`~sgs.runtime.effects.equipment.HAND_WRITTEN`).  A table relying on the
+  compiled cards (诸葛连弩, 仁王盾, the horses …) passes them, e.g.
+  ``equipment=sgs.compiler.load_pool().equipment``.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from typing import Sequence
 
 from .agents import Agent, ScriptedAgent
 from .cards import Card, standard_deck
-from .game import Game
+from .game import EquipmentTable, Game
 from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
 from .player import GeneralSpec, Player, Role
@@ -101,8 +106,10 @@ def build_game(
     seed: int = 0,
     include_ex: bool = False,
     log_enabled: bool = True,
+    equipment: EquipmentTable | None = None,
 ) -> Game:
-    """Build a :class:`Game` in the given position (see module doc)."""
+    """Build a :class:`Game` in the given position (see module doc); raises
+    :class:`TableError` when the table cannot be built."""
     if len(seats) < 2:
         raise TableError("牌桌至少要有 2 个座位")
     rng = random.Random(seed)
@@ -118,7 +125,7 @@ def build_game(
         players.append(Player(i + 1, g, role, g.max_hp, g.max_hp, g.kingdom, g.gender))
         specs.append((s, g))
     agents: list[Agent] = [s.agent if s.agent is not None else ScriptedAgent(s.answers) for s in seats]
-    game = Game(players, agents, deck, rng, [], identity_victory, log_enabled)
+    game = Game(players, agents, deck, rng, [], identity_victory, log_enabled, equipment)
     game.loc.clear()
     placed: list[tuple[Card, Zone, Player | None, str]] = []
     for p, (s, g) in zip(players, specs):

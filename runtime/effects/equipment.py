@@ -1,22 +1,24 @@
-"""Equipment effects: the registry the runtime grants equipped cards' skills from,
-and the effects still written by hand.
+"""Equipment effects still written by hand, and how a game grants equipment skills.
 
 Every equipment card's effect is a skill: while the card is in a player's equipment
-area, the game gives its holder one instance of each skill class registered for the
-card's name (:meth:`Game._add` / :meth:`Game._remove`), whatever moved it there or
-away (装备, 枭姬's losses, 过河拆桥, 借刀杀人 …).  An armor's skills do not work while
+area, the game gives its holder one instance of each skill class its equipment table
+names for the card (:meth:`Game._add` / :meth:`Game._remove`), whatever moved it there
+or away (装备, 枭姬's losses, 过河拆桥, 借刀杀人 …).  An armor's skills do not work while
 the armor is ignored (青釭剑).
 
-Where the classes come from (:func:`equipment_skills`):
+Where the classes come from: a game's equipment table (``Game(..., equipment=...)``,
+also ``build_game`` / ``setup_identity_game`` / ``play_identity_game``), an explicit
+input of the game — the runtime keeps no registry and never compiles anything:
 
-1. the card declarations of the bundled ``skills/`` packages
-   (``skills/standard/equipment.sgs``: 诸葛连弩, 青釭剑, 雌雄双股剑, 丈八蛇矛, 仁王盾,
-   the +1马 and -1马), compiled like generals' skills (``EQUIPMENT`` of the emitted
-   module), loaded on first use;
-2. card declarations of packages loaded later with
-   :func:`sgs.compiler.load_generals` (:func:`register_card_skills`; they win);
-3. :data:`HAND_WRITTEN` below — only for cards the skill language cannot express yet.
-   A card never has both (a test checks).
+1. the card declarations of the skill set being played, passed in by the caller:
+   ``EQUIPMENT`` of the emitted modules, e.g. ``sgs.compiler.load_pool().equipment``
+   for the bundled ``skills/standard/equipment.sgs`` (诸葛连弩, 青釭剑, 雌雄双股剑,
+   丈八蛇矛, 仁王盾, the +1马 and -1马);
+2. under them, :data:`HAND_WRITTEN` below, which every game has — only for cards the
+   skill language cannot express yet.  A card never has both in the bundled set (a
+   test checks); if a given table names one, its classes win.
+
+Without a table a game has only the hand-written effects.
 
 Still hand-written, and the sentence form / verb each one lacks:
 
@@ -41,6 +43,7 @@ Still hand-written, and the sentence form / verb each one lacks:
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping
 
 from ..api import (
@@ -61,7 +64,7 @@ from ..api import (
 from ..cards import Card, CardSubtype
 from ..game import Game
 
-__all__ = ["HAND_WRITTEN", "register_card_skills", "bundled_card_skills", "equipment_skills"]
+__all__ = ["HAND_WRITTEN"]
 
 
 class _Equip:
@@ -195,43 +198,15 @@ class EightDiagram(_Equip, Skill):
     pinyin = "eight_diagram"
 
 
-#: the equipment effects the skill language cannot express yet (see the module doc)
-HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = {
-    CardName.AXE: (Axe,),
-    CardName.BLADE: (Blade,),
-    CardName.HALBERD: (Halberd,),
-    CardName.KYLIN_BOW: (KylinBow,),
-    CardName.ICE_SWORD: (IceSword,),
-    CardName.EIGHT_DIAGRAM: (EightDiagram,),
-}
-
-#: the bundled packages' card declarations (loaded on first use)
-_BUNDLED: dict[CardName, tuple[type[Skill], ...]] | None = None
-#: card declarations of packages loaded since (they override the bundled ones)
-_REGISTERED: dict[CardName, tuple[type[Skill], ...]] = {}
-
-
-def register_card_skills(skills: Mapping[CardName, tuple[type[Skill], ...]]) -> None:
-    """Make equipped cards of these names grant these skill classes in games created
-    from now on (called by :func:`sgs.compiler.load_generals` for every package it
-    loads that declares cards)."""
-    for name, classes in skills.items():
-        _REGISTERED[name] = tuple(classes)
-
-
-def bundled_card_skills() -> dict[CardName, tuple[type[Skill], ...]]:
-    """The compiled card declarations of the bundled ``skills/`` packages."""
-    global _BUNDLED
-    if _BUNDLED is None:
-        from sgs.compiler import load_equipment
-
-        _BUNDLED = load_equipment(None)
-    return _BUNDLED
-
-
-def equipment_skills() -> dict[CardName, tuple[type[Skill], ...]]:
-    """Card name → the skill classes an equipped card of that name grants."""
-    out = dict(HAND_WRITTEN)
-    out.update(bundled_card_skills())
-    out.update(_REGISTERED)
-    return out
+#: the equipment effects the skill language cannot express yet (see the module doc);
+#: every :class:`Game` lays its equipment table over these (read-only)
+HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
+    {
+        CardName.AXE: (Axe,),
+        CardName.BLADE: (Blade,),
+        CardName.HALBERD: (Halberd,),
+        CardName.KYLIN_BOW: (KylinBow,),
+        CardName.ICE_SWORD: (IceSword,),
+        CardName.EIGHT_DIAGRAM: (EightDiagram,),
+    }
+)

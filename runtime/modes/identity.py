@@ -44,7 +44,7 @@ from typing import Sequence, Union
 from ..agents import Agent, RandomAgent
 from ..cards import standard_deck
 from ..decisions import Decision, DecisionKind, Option
-from ..game import Game, GameOver
+from ..game import EquipmentTable, Game, GameOver
 from ..player import GeneralSpec, Player, Role
 from ..result import GameResult, result_of
 
@@ -169,12 +169,16 @@ def setup_identity_game(
     generals: Sequence[str] | None = None,
     roles: RoleSpec = None,
     include_ex: bool = False,
+    equipment: EquipmentTable | None = None,
 ) -> Game:
     """Deal roles, generals and starting hands; the returned game is ready to run.
 
     ``generals`` fixes the general of each seat in order (names from ``pool``;
     no choosing then).  ``roles`` picks the role row (module doc); ``include_ex``
-    adds the 4 EX cards to the deck."""
+    adds the 4 EX cards to the deck.  ``equipment`` — the equipment effects
+    (card name → skill classes, see :class:`Game`), normally the compiled table
+    of the skill set ``pool`` comes from (``sgs.compiler.load_pool()``:
+    ``.generals`` and ``.equipment``); default: only the hand-written ones."""
     loy, reb, ren = role_counts(players, roles)
     if len(pool) < players:
         raise IdentityError(f"武将池只有 {len(pool)} 名武将，不够 {players} 人")
@@ -205,7 +209,7 @@ def setup_identity_game(
         for i in range(players)
     ]
     ags: list[Agent] = list(agents) if agents is not None else [RandomAgent() for _ in range(players)]
-    game = Game(ps, ags, deck, rng, draw_pile, identity_victory, log_enabled)
+    game = Game(ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, equipment)
     table = f"主公1 忠臣{loy} 反贼{reb} 内奸{ren}"
     game.log_event(
         "开局",
@@ -270,14 +274,15 @@ def play_identity_game(
     log_text: bool | None = None,
     roles: RoleSpec = None,
     include_ex: bool = False,
+    equipment: EquipmentTable | None = None,
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
     (the result then has ``winner=None``).  ``generals`` fixes each seat's general;
     ``log_text=False`` (alias of ``log_enabled``) skips rendering log text;
     ``roles`` picks the role row (``"alt"``, ``"1/2/2"`` …); ``include_ex`` adds
-    the 4 EX cards."""
+    the 4 EX cards; ``equipment`` as for :func:`setup_identity_game`."""
     if log_text is not None:
         log_enabled = log_text
-    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals, roles, include_ex)
+    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment)
     game.run(max_turns=max_turns)
     return result_of(game)

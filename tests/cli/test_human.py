@@ -12,7 +12,7 @@ import re
 from rich.console import Console
 from typer.testing import CliRunner
 
-from sgs.compiler import load_generals
+from sgs.compiler import load_pool
 from sgs.compiler.cli import app
 from sgs.runtime.agents import Agent, RandomAgent
 from sgs.runtime.decisions import CANCEL, Decision, DecisionKind, Option
@@ -77,6 +77,7 @@ def test_human_lord_kills_the_rebel_after_bad_input() -> None:
         ],
         current=1,
         phase=Phase.PLAY,
+        equipment=load_pool(None).equipment,
     )
     r = run_table(g)
     agent.finish(g)
@@ -110,6 +111,7 @@ def test_human_discards_two_chosen_cards() -> None:
         [SeatSpec("吕布", role="主公"), SeatSpec("吕布", role="反贼", hp=2, hand=["杀♠7", "闪♥2", "桃♥3", "杀♠8"], agent=agent)],
         current=2,
         phase=Phase.DISCARD,
+        equipment=load_pool(None).equipment,
     )
     r = run_table(g)
     agent.show_log(g)
@@ -126,7 +128,12 @@ def test_human_discards_two_chosen_cards() -> None:
 
 def test_eof_raises_human_quit() -> None:
     agent, buf = human(1, "")
-    g = build_game([SeatSpec("吕布", role="主公", hand=["杀♠7"], agent=agent), SeatSpec("吕布", hp=1)], current=1, phase=Phase.PLAY)
+    g = build_game(
+        [SeatSpec("吕布", role="主公", hand=["杀♠7"], agent=agent), SeatSpec("吕布", hp=1)],
+        current=1,
+        phase=Phase.PLAY,
+        equipment=load_pool(None).equipment,
+    )
     try:
         g.run(max_turns=1)
     except HumanQuit as exc:
@@ -137,10 +144,12 @@ def test_eof_raises_human_quit() -> None:
 
 
 def test_log_hides_roles_until_death() -> None:
-    pool = load_generals(None)
+    pool = load_pool(None)
     agent, buf = human(3, "")
     agents: list[Agent] = [RandomAgent(), RandomAgent(), agent, RandomAgent(), RandomAgent()]
-    g = setup_identity_game(pool, 5, 11, agents=agents, generals=["曹操", "刘备", "关羽", "吕布", "貂蝉"])
+    g = setup_identity_game(
+        pool.generals, 5, 11, agents=agents, generals=["曹操", "刘备", "关羽", "吕布", "貂蝉"], equipment=pool.equipment
+    )
     me = g.players[2]
     agent.show_log(g)
     out = buf.getvalue()
@@ -187,13 +196,14 @@ class Typist(io.StringIO):
 
 
 def test_whole_games_typed_by_a_human() -> None:
-    pool = load_generals(None)
+    compiled = load_pool(None)
+    pool = compiled.generals
     for n, seat, seed in ((2, 1, 1), (5, 3, 2), (10, 7, 3)):
         buf = io.StringIO()
         typist = Typist(buf, seed)
         agent = HumanAgent(seat, console=Console(file=buf, width=140, color_system=None), stdin=typist, generals=pool)
         agents: list[Agent] = [agent if i + 1 == seat else RandomAgent() for i in range(n)]
-        g = setup_identity_game(pool, n, seed, agents=agents)
+        g = setup_identity_game(pool, n, seed, agents=agents, equipment=compiled.equipment)
         g.run(max_turns=2000)
         agent.finish(g)
         out = buf.getvalue()

@@ -1,6 +1,7 @@
 """Card declarations (装备 …): the IR facts of skills/standard/equipment.sgs, the
-checks against the deck table, the emitted EQUIPMENT, and the runtime's registry
-(no card migrated to the skill language keeps a hand-written Python twin)."""
+checks against the deck table, the emitted EQUIPMENT (``load_pool().equipment``), and
+what a game given it grants (no card migrated to the skill language keeps a hand-written
+Python twin)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sgs.compiler import bundled_skills_dir, build, ir, load_equipment
+from sgs.compiler import bundled_skills_dir, build, ir, load_equipment, load_generals, load_pool
 from sgs.runtime.cards import CardName
 from sgs.runtime.effects import equipment as eq
+from sgs.runtime.testing import SeatSpec, build_game
 
 from .helpers import front
 
@@ -98,11 +100,12 @@ def test_emitted_equipment_table() -> None:
 
 
 def test_no_migrated_card_keeps_python() -> None:
-    compiled = eq.bundled_card_skills()
+    compiled = load_pool(None).equipment
     assert compiled, "the bundled packages declare no cards"
     assert not set(compiled) & set(eq.HAND_WRITTEN)
     # the classes the game grants come from the emitted module, not from runtime/effects
-    merged = eq.equipment_skills()
+    merged = build_game([SeatSpec("吕布", role="主公"), SeatSpec("吕布")], equipment=compiled).card_skills
+    assert set(merged) == set(compiled) | set(eq.HAND_WRITTEN)
     for name in compiled:
         for cls in merged[name]:
             assert not cls.__module__.startswith("sgs.runtime"), (name, cls)
@@ -134,3 +137,33 @@ def test_card_lines_parse_beside_generals() -> None:
     )
     assert pkg is not None, diags
     assert [g.name for g in pkg.generals] == ["测试"] and [c.names[0].name for c in pkg.cards] == ["的卢"]
+
+
+def test_load_pool_gives_both_halves(tmp_path: Path) -> None:
+    pool = load_pool(None, cache_dir=tmp_path)
+    assert pool.generals == load_generals(None, cache_dir=tmp_path)
+    assert dict(pool.equipment) == load_equipment(None, cache_dir=tmp_path)
+    # loaded once per process: the same classes again
+    again = load_pool(None, cache_dir=tmp_path)
+    assert again.equipment[CardName.CROSSBOW] is pool.equipment[CardName.CROSSBOW]
+    with pytest.raises(TypeError):
+        pool.equipment[CardName.CROSSBOW] = ()  # type: ignore[index]
+    # only the compiled declarations: the hand-written remainder is the game's own
+    assert not set(pool.equipment) & set(eq.HAND_WRITTEN)
+
+
+def test_cli_skills_keep_the_bundled_cards_under_their_own(tmp_path: Path) -> None:
+    """``sgs play/scenario --skills mine/``: mine's generals, the standard deck's
+    equipment effects of the bundled declarations unless mine declares the card."""
+    from sgs.compiler.cli import _load_pool
+
+    bundled = load_pool(None)
+    assert _load_pool(None) == bundled
+    src = tmp_path / "mine.sgs"
+    src.write_text("扩展包 测试\n\n装备 诸葛连弩 武器 攻击范围1\n诸葛连弩：锁定技，出牌阶段，你可以使用任意数量的【杀】。\n", encoding="utf-8")
+    mine = _load_pool([src])
+    assert mine.generals == ()
+    assert set(mine.equipment) == set(bundled.equipment)
+    assert mine.equipment[CardName.CROSSBOW] == load_pool([src]).equipment[CardName.CROSSBOW]
+    assert mine.equipment[CardName.CROSSBOW] != bundled.equipment[CardName.CROSSBOW]
+    assert mine.equipment[CardName.CHITU] == bundled.equipment[CardName.CHITU]

@@ -28,15 +28,17 @@ Deliberate differences, documented where they are applied:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any, Callable, Iterator, Sequence
 
 import pytest
 
 import sgs.runtime.api as api
+from sgs.compiler import load_pool
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.cards import CardName
 from sgs.runtime.events import DrawPhaseEvent
-from sgs.runtime.game import Game
+from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.player import Player
 from sgs.runtime.skills import Skill, SkillContext, TriggerSkill
 from sgs.runtime.testing import SeatSpec, build_game
@@ -106,6 +108,11 @@ def _in_window(timing: Timing, body: Callable[[SkillContext], object], scope: Sc
 SPY = Spy()
 
 
+@cache
+def bundled_equipment() -> EquipmentTable:
+    return load_pool(None).equipment
+
+
 def table(
     hands: Sequence[Sequence[str]] = ((), (), (), ()),
     hp: Sequence[int | None] = (None, None, None, None),
@@ -121,7 +128,7 @@ def table(
         SeatSpec(g, role=r, hand=list(hands[i]), hp=hp[i], answers=list(answers[i]), skills=first if i == 0 else [])
         for i, (g, r) in enumerate(names)
     ]
-    return build_game(seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY)
+    return build_game(seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY, equipment=bundled_equipment())
 
 
 def ctx_of(game: Game, seat: int = 1) -> SkillContext:

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Sequence
 
 from sgs.runtime.agents import ScriptedAgent
 from sgs.runtime.decisions import Decision
-from sgs.runtime.game import Game
+from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.timing import Phase
 
 S = SeatSpec
+
+
+@cache
+def bundled_equipment() -> EquipmentTable:
+    """The compiled equipment effects of the bundled ``skills/`` (诸葛连弩, 仁王盾, the
+    horses …), which the tables of these tests are played with."""
+    from sgs.compiler import load_pool
+
+    return load_pool(None).equipment
 
 
 class Recorder(ScriptedAgent):
@@ -37,7 +47,8 @@ def four(
     **kw: object,
 ) -> Game:
     """A 4-seat table: 1 lord, 2 loyalist, 3 rebel, 4 renegade (defaults: 白板 曹操
-    names are irrelevant; generals are skill-less unless given)."""
+    names are irrelevant; generals are skill-less unless given), played with the
+    bundled equipment effects unless ``equipment=`` says otherwise."""
     defaults = [
         S("曹操", role="主公"),
         S("关羽", role="忠臣"),
@@ -45,6 +56,7 @@ def four(
         S("吕布", role="内奸"),
     ]
     seats = [s1, s2 or defaults[1], s3 or defaults[2], s4 or defaults[3]]
+    kw.setdefault("equipment", bundled_equipment())
     return build_game(seats, phase=phase, **kw)  # type: ignore[arg-type]
 
 

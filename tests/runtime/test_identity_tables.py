@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pytest
 
-from sgs.compiler import load_generals as load_compiled
+from sgs.compiler import load_pool
 from sgs.runtime.agents import default_answer
 from sgs.runtime.api import GeneralSpec
 from sgs.runtime.decisions import Decision
@@ -31,6 +31,8 @@ from sgs.runtime.modes.identity import (
 from sgs.runtime.player import Role
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
+
+from .helpers import bundled_equipment
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
@@ -172,9 +174,10 @@ def test_small_pool_deals_fewer_and_logs_it() -> None:
 
 
 def test_ten_players_with_thirteen_compiled_generals_play_to_the_end() -> None:
-    pool = load_compiled(None)[:13]
+    compiled = load_pool(None)
+    pool = compiled.generals[:13]
     for seed in range(3):
-        r = play_identity_game(pool, 10, seed, log_enabled=False)
+        r = play_identity_game(pool, 10, seed, log_enabled=False, equipment=compiled.equipment)
         assert r.winner in ("主公", "反贼", "内奸")
         assert len({p.general for p in r.players}) == 10
 
@@ -214,7 +217,7 @@ def table(roles: Sequence[Role], alive: Sequence[bool] | None = None, **seat: Se
         if alive is not None and not alive[i]:
             s.alive = False
         specs.append(s)
-    return build_game(specs, current=1, phase=Phase.PLAY)
+    return build_game(specs, current=1, phase=Phase.PLAY, equipment=bundled_equipment())
 
 
 def verdict(roles: Sequence[Role], alive: Sequence[bool]) -> tuple[str, list[int]] | None:
@@ -261,6 +264,7 @@ def test_two_players_the_rebel_kills_the_lord() -> None:
         [SeatSpec("吕布", role=L, hp=1), SeatSpec("吕布", role=R, hand=["杀♠7"], answers=["杀♠7", "1"])],
         current=2,
         phase=Phase.PLAY,
+        equipment=bundled_equipment(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [2])
@@ -272,6 +276,7 @@ def test_three_players_renegade_must_outlive_the_rebel() -> None:
         [SeatSpec("吕布", role=L, hp=1), SeatSpec("吕布", role=R), SeatSpec("吕布", role=N, hand=["杀♠7"], answers=["杀♠7", "1"])],
         current=3,
         phase=Phase.PLAY,
+        equipment=bundled_equipment(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [2])
@@ -284,6 +289,7 @@ def test_three_players_renegade_must_outlive_the_rebel() -> None:
         ],
         current=3,
         phase=Phase.PLAY,
+        equipment=bundled_equipment(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("内奸", [3])
@@ -300,7 +306,9 @@ def test_ten_players_two_renegades_only_one_can_win() -> None:
             SeatSpec("吕布", role=N, hp=1),
         ]
     )
-    g = build_game(seats, draw_pile=["杀♠9", "杀♠10", "杀♣2", "杀♣3"], current=9, phase=Phase.PLAY)
+    g = build_game(
+        seats, draw_pile=["杀♠9", "杀♠10", "杀♣2", "杀♣3"], current=9, phase=Phase.PLAY, equipment=bundled_equipment()
+    )
     run_table(g)  # seat 9's turn
     assert not g.over and not g.players[9].alive and g.players[0].alive
     r = run_table(g, turns=None)
@@ -313,7 +321,7 @@ def test_ten_players_two_renegades_only_one_can_win() -> None:
         + dead
         + [SeatSpec("吕布", role=N, hand=["杀♠7"], answers=["杀♠7", "1"]), SeatSpec("吕布", role=N)]
     )
-    g = build_game(seats, current=9, phase=Phase.PLAY)
+    g = build_game(seats, current=9, phase=Phase.PLAY, equipment=bundled_equipment())
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [5, 6, 7, 8])
 
@@ -331,12 +339,20 @@ def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str:
 
 
 def test_soak_two_to_ten_players() -> None:
-    pool = load_compiled(None)
+    compiled = load_pool(None)
     winners: Counter[str] = Counter()
     for seed in range(100):
         n = 2 + seed % 9
         roles = "alt" if n in (6, 8) and seed % 2 else None
-        g = setup_identity_game(pool, n, 1000 + seed, log_enabled=False, roles=roles, include_ex=seed % 3 == 0)
+        g = setup_identity_game(
+            compiled.generals,
+            n,
+            1000 + seed,
+            log_enabled=False,
+            roles=roles,
+            include_ex=seed % 3 == 0,
+            equipment=compiled.equipment,
+        )
         assert len(g.deck) == (108 if seed % 3 == 0 else 104)
         g.check_card_census()
         turns = 0

@@ -1,7 +1,7 @@
 """Soak: 200 seeded random identity games (4–8 players) with the compiled standard
-generals.  Every game must end with the winner its final table implies, no exception
-may escape, and every card of the 104-card deck must sit in exactly one zone after
-every turn (rules: 001 胜利条件; DESIGN §5)."""
+generals and equipment effects.  Every game must end with the winner its final table
+implies, no exception may escape, and every card of the 104-card deck must sit in
+exactly one zone after every turn (rules: 001 胜利条件; DESIGN §5)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from functools import cache
 
 import pytest
 
-from sgs.compiler import load_generals
-from sgs.runtime.api import GeneralSpec
+from sgs.compiler import Pool, load_pool
 from sgs.runtime.modes.identity import setup_identity_game
 from sgs.runtime.player import Role
 
@@ -19,8 +18,8 @@ MAX_TURNS = 2000
 
 
 @cache
-def pool() -> tuple[GeneralSpec, ...]:
-    return load_generals(None)
+def pool() -> Pool:
+    return load_pool(None)
 
 
 def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str:
@@ -35,7 +34,7 @@ def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str:
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_game_ends_with_the_right_winner(seed: int) -> None:
     players = 4 + seed % 5
-    game = setup_identity_game(pool(), players, seed, log_enabled=False)
+    game = setup_identity_game(pool().generals, players, seed, log_enabled=False, equipment=pool().equipment)
     game.check_card_census()
     turns = 0
     while not game.over and turns < MAX_TURNS:

@@ -31,8 +31,7 @@ from functools import cache
 
 import pytest
 
-from sgs.compiler import load_generals
-from sgs.runtime.api import GeneralSpec
+from sgs.compiler import Pool, load_pool
 from sgs.runtime.game import Game
 from sgs.runtime.modes.identity import setup_identity_game
 from sgs.runtime.player import Role
@@ -52,8 +51,8 @@ L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
 
 @cache
-def pool() -> tuple[GeneralSpec, ...]:
-    return load_generals(None)
+def pool() -> Pool:
+    return load_pool(None)
 
 
 def table_of(i: int) -> tuple[int, int, str | None, bool]:
@@ -106,7 +105,15 @@ def play_one(i: int, log: list[str] | None = None) -> str:
     receives the game's log lines (the game then runs with its log enabled)."""
     seed, players, roles, ex = table_of(i)
     where = f"game {i} (seed {seed}, {players} players, roles={roles}, ex={ex})"
-    game = setup_identity_game(pool(), players, seed, log_enabled=log is not None, roles=roles, include_ex=ex)
+    game = setup_identity_game(
+        pool().generals,
+        players,
+        seed,
+        log_enabled=log is not None,
+        roles=roles,
+        include_ex=ex,
+        equipment=pool().equipment,
+    )
     assert len(game.deck) == (108 if ex else 104), where
     counts = Counter(p.role for p in game.players)
     assert counts[N] == (2 if roles == "alt" or players >= 9 else 1 if players >= 3 else 0), where
