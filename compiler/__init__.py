@@ -117,10 +117,14 @@ class BuildResult:
     packages: list[ir.Package] = field(default_factory=list)
     originals: dict[str, str] = field(default_factory=dict)
     edits: dict[str, tuple[Edit, ...]] = field(default_factory=dict)
+    #: E0503: skills the emitter refused because the back end cannot run them yet.
+    #: Kept apart from ``diagnostics``: checking reports them as W0701 (not errors);
+    #: compiling and loading fail on them (``ok`` is False, CompileError lists them).
+    refused: list[Diagnostic] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not has_errors(self.diagnostics)
+        return not has_errors(self.diagnostics) and not self.refused
 
 
 #: texts (as read) of every file read by :func:`build` in this process, so that
@@ -158,19 +162,34 @@ def bundled_skills_dir() -> Path:
     return _skills_root()
 
 
+#: a folder of ``skills/`` holding this file is not part of the bundled pool (its
+#: packages are checked, not compiled or played: 风 until the runtime has its verbs)
+NOT_IN_POOL = "NOT_IN_POOL"
+
+
+def in_pool(path: Path) -> bool:
+    """Whether a ``.sgs`` file found by walking a directory belongs to the pool
+    (its folder has no ``NOT_IN_POOL`` marker)."""
+    return not (path.parent / NOT_IN_POOL).is_file()
+
+
 def bundled_skill_paths() -> list[Path]:
-    """Every ``.sgs`` file of the bundled ``skills/`` tree, sorted."""
-    return sorted(_skills_root().rglob("*.sgs"))
+    """Every ``.sgs`` file of the bundled pool, sorted: the ``skills/`` tree without
+    the folders marked ``NOT_IN_POOL`` (``skills/wind/``: see README)."""
+    return sorted(p for p in _skills_root().rglob("*.sgs") if in_pool(p))
 
 
-def _expand(paths: Iterable[PathLike] | None) -> list[Path]:
+def _expand(paths: Iterable[PathLike] | None, pool: bool = False) -> list[Path]:
+    """The ``.sgs`` files of files/directories; ``pool``: a directory walk skips the
+    folders marked ``NOT_IN_POOL`` (compiling and playing; checking takes them all)."""
     if paths is None:
         return bundled_skill_paths()
     out: list[Path] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out.extend(sorted(path.rglob("*.sgs")))
+            # a folder named explicitly is taken even if it is marked NOT_IN_POOL
+            out.extend(sorted(f for f in path.rglob("*.sgs") if not pool or f.parent == path or in_pool(f)))
         else:
             out.append(path)
     return out
@@ -272,7 +291,8 @@ def _back(result: BuildResult) -> BuildResult:
             if len(files) > 1:
                 result.diagnostics.extend(d for d in check_unique(pkg) if d not in result.diagnostics)
             plan, diags = plan_package(pkg, result.sources, files)
-            result.diagnostics.extend(diags)
+            result.refused.extend(d for d in diags if d.code == "E0503")
+            result.diagnostics.extend(d for d in diags if d.code != "E0503")
             if plan is None:
                 continue
             if pkg.pinyin in seen_modules:
@@ -295,15 +315,19 @@ def _back(result: BuildResult) -> BuildResult:
 
 
 def check_paths(paths: Iterable[PathLike] | None = None) -> list[Diagnostic]:
-    """All diagnostics for the given files/directories (None = bundled skills)."""
+    """All diagnostics for the given files/directories (None = bundled skills).
+    A skill the back end cannot run yet is reported once, by the checker (W0701);
+    the emitter's refusal of it (E0503, what ``sgs compile`` reports) is left out."""
     return build(paths).diagnostics
 
 
 def compile_paths(paths: Iterable[PathLike] | None, out_dir: PathLike) -> list[Path]:
-    """Write one module per package into ``out_dir``; returns the written paths."""
-    result = build(paths)
+    """Write one module per package into ``out_dir``; returns the written paths.
+    Directories are walked without their ``NOT_IN_POOL`` folders; a file named
+    explicitly is always compiled (and refused with E0503 if it cannot run yet)."""
+    result = build(_expand(paths, pool=True) if paths is not None else None)
     if not result.ok:
-        raise CompileError(result.diagnostics, result.sources)
+        raise CompileError(result.refused + result.diagnostics, result.sources)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -406,7 +430,7 @@ def load_equipment(
 def _load(
     paths: Iterable[PathLike] | None, cache_dir: PathLike | None
 ) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
-    files = _expand(paths)
+    files = _expand(paths, pool=True)
     h = hashlib.sha256(_compiler_fingerprint().encode())
     for f in files:
         h.update(_display(f).encode() + b"\0")
@@ -423,7 +447,7 @@ def _load(
     if not (target / "MANIFEST").is_file():
         result = build(files)
         if not result.ok:
-            raise CompileError(result.diagnostics, result.sources)
+            raise CompileError(result.refused + result.diagnostics, result.sources)
         tmp = cache / f"{key}.tmp{os.getpid()}"
         tmp.mkdir(parents=True, exist_ok=True)
         for name in sorted(result.modules):

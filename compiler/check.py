@@ -3,28 +3,32 @@
 The checks run after lowering and before code generation:
 
 * :func:`check_cards` — every card name is in the vocabulary (E0301, with "did you
-  mean") and in the runtime (E0302);
+  mean"); a card the runtime lacks is a back-end gap (W0701, below);
 * :func:`check_unique` — general and skill names / pinyin are unique (E0201);
 * :func:`check_limits` — 每阶段限一次 only on active and triggered abilities (E0202);
 * :func:`check_lord` — 主公技 has a lord meaning (E0204), proxy abilities are lord
   skills (E0205), the kingdom matches the general's (W0206);
 * :func:`check_compulsory` — 锁定技 with an optional first effect (W0207);
 * :func:`check_loops` — a judgement loop's end condition is the complement of its
-  test (W0211).
+  test (W0211);
+* :func:`check_runtime` — what the runtime or the emitter cannot run yet (W0701,
+  one per missing thing, from :func:`runtime_gaps`; ``sgs compile`` refuses the
+  skill with E0503 and never emits a stub).
 """
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from sgs.runtime.api import CardName
+from sgs.runtime.api import CardName, Timing
 
 from . import ir
-from .diagnostics import Diagnostic, Severity, Suggestion
+from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .parse import terminal_words
 
-__all__ = ["check_package", "CHECKS", "card_vocabulary", "walk_effects"]
+__all__ = ["check_package", "CHECKS", "card_vocabulary", "walk_effects", "Gap", "runtime_gaps"]
 
 
 def card_vocabulary() -> list[str]:
@@ -39,15 +43,26 @@ def walk_effects(effects: Iterable[ir.Effect]) -> Iterator[ir.Effect]:
         if isinstance(e, ir.JudgeBranch):
             yield e.judge
             yield from walk_effects(e.then)
-        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
+        elif isinstance(e, (ir.Threshold, ir.SuitBranch, ir.Conditional, ir.ForEachRevealed)):
             yield from walk_effects(e.then)
         elif isinstance(e, ir.ChooseOne):
             for o in e.options:
                 yield from walk_effects(o.effects)
+        elif isinstance(e, ir.ChooseItems):
+            for o in e.options:
+                yield from walk_effects(o.effects)
+            yield from walk_effects(e.per_choice)
+        elif isinstance(e, ir.DoOrElse):
+            yield from walk_effects(e.do + e.otherwise)
+        elif isinstance(e, ir.Delayed):
+            yield from walk_effects(e.effects)
+        elif isinstance(e, ir.JudgeCases):
+            for _, then in e.cases:
+                yield from walk_effects(then)
 
 
 def _effects_of(a: ir.Ability) -> tuple[ir.Effect, ...]:
-    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility)):
+    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility)):
         return a.effects
     return ()
 
@@ -75,6 +90,10 @@ def _card_words(a: ir.Ability) -> Iterator[ir.CardWord]:
             yield e.by
         elif isinstance(e, ir.RequireResponses):
             yield e.card
+        else:
+            named = getattr(e, "card", None)
+            if isinstance(named, ir.CardWord):
+                yield named
         for attr in ("cards",):
             spec = getattr(e, attr, None)
             if isinstance(spec, ir.CardSpec) and spec.name is not None:
@@ -92,7 +111,6 @@ def _skills(pkg: ir.Package) -> Iterator[tuple[ir.General, ir.Skill]]:
 
 def check_cards(pkg: ir.Package) -> list[Diagnostic]:
     vocab = card_vocabulary()
-    runtime = {n.value for n in CardName}
     out: list[Diagnostic] = []
     for _, s in _skills(pkg):
         for a in s.abilities:
@@ -104,8 +122,8 @@ def check_cards(pkg: ir.Package) -> list[Diagnostic]:
                     out.append(
                         Diagnostic("E0301", Severity.ERROR, f"未知的牌名【{cw.name}】", cw.span, help=help_, suggestion=sugg)
                     )
-                elif cw.name not in runtime:
-                    out.append(Diagnostic("E0302", Severity.ERROR, f"运行时没有【{cw.name}】这张牌", cw.span))
+                # a card of the vocabulary the runtime does not have (国战's 以逸待劳 …) is a
+                # gap of the back end: check_runtime reports it (W0701), compile refuses
     return out
 
 
@@ -184,6 +202,8 @@ def _lord_kingdoms(s: ir.Skill) -> list[tuple[str | None, ir.PlayerRef]]:
     out: list[tuple[str | None, ir.PlayerRef]] = []
     for a in s.abilities:
         if isinstance(a, ir.ProxyAbility):
+            out.append((a.helpers.kingdom, a.helpers))
+        if isinstance(a, ir.GrantedAbility):
             out.append((a.helpers.kingdom, a.helpers))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)) and a.timing.by is not None:
             if a.timing.by.kingdom is not None:
@@ -276,6 +296,173 @@ def check_loops(pkg: ir.Package) -> list[Diagnostic]:
     return out
 
 
+# ---------------------------------------------------------------- what the back end cannot run yet
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Something a skill needs that the back end does not have yet.  Fields: ``what``
+    (in the register's words, naming the missing runtime action where there is
+    one), ``span``, ``runtime`` (True: the runtime lacks an action or a window;
+    False: the emitter does not compile the construction yet)."""
+
+    what: str
+    span: Span
+    runtime: bool = True
+
+
+_TIMINGS = frozenset(t.value for t in Timing)
+#: verbs without actions of their own that the emitter compiles (amounts, branches)
+_CONTROL = frozenset({"额外回复体力", "比较花色"})
+_NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY}
+_NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
+_NEW_X = {ir.Quantity.HP, ir.Quantity.IT_LOST_HP}
+_NEW_STATICS = (
+    ir.SuitAs, ir.PeachOnlyDying, ir.DamageSourceOf, ir.EquipAs, ir.UseWithin, ir.CardNoDistance,
+    ir.ExtraUses, ir.ExtraTargets, ir.ForbidShowOthers,
+)
+_NEW_REFS = (ir.DeadPlayerCards, ir.EventCard, ir.RevealedCards)
+
+
+def _player_gaps(p: ir.PlayerRef | None) -> Iterator[Gap]:
+    if p is None:
+        return
+    if p.who in _NEW_WHO:
+        yield Gap(f"角色“{p.who.value}”", p.span, runtime=False)
+    for f in p.filters:
+        yield Gap(f"角色条件“{f.kind.value}”", f.span, runtime=False)
+
+
+def _spec_gaps(spec: ir.CardSpec | None) -> Iterator[Gap]:
+    if spec is None:
+        return
+    c = spec.count
+    if c.kind in _NEW_COUNTS:
+        yield Gap(f"张数“{c.kind.value}”", spec.span, runtime=False)
+    if c.x in _NEW_X:
+        assert c.x is not None
+        yield Gap(f"X为“{c.x.value}”", spec.span, runtime=False)
+    if spec.card_type is not None:
+        yield Gap(f"牌的类别“{spec.card_type}”", spec.span, runtime=False)
+    if spec.names:
+        yield Gap("“" + "或".join(f"【{n.name}】" for n in spec.names) + "”这样的多个牌名", spec.span, runtime=False)
+    if spec.same_suit:
+        yield Gap("“相同花色的”牌", spec.span, runtime=False)
+    if spec.zone is ir.Zone.AREAS:
+        yield Gap("“区域里的牌”", spec.span, runtime=False)
+
+
+def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
+    from .verbs import VERBS
+
+    verb = VERBS.get(e.verb)
+    if verb is not None and verb.needs:
+        yield Gap(f"“{verb.word}”（运行时缺少 {'、'.join(verb.needs)}）", e.span)
+    elif verb is not None and not verb.actions and e.verb not in _CONTROL:
+        yield Gap(f"“{verb.word}”（编译器尚不支持）", e.span, runtime=False)
+    for attr in ("actor", "source", "target", "to", "who", "whose", "owner", "for_"):
+        v = getattr(e, attr, None)
+        if isinstance(v, ir.PlayerRef):
+            yield from _player_gaps(v)
+    for attr in ("cards",):
+        v = getattr(e, attr, None)
+        if isinstance(v, ir.CardSpec):
+            yield from _spec_gaps(v)
+    what = getattr(e, "what", None)
+    if isinstance(what, _NEW_REFS):
+        yield Gap("所获得的牌“" + {ir.DeadPlayerCards: "死亡角色的所有牌", ir.EventCard: "之", ir.RevealedCards: "亮出的牌"}[type(what)] + "”", what.span, runtime=False)
+    if isinstance(what, ir.OwnedCard):
+        yield from _player_gaps(what.owner)
+        yield from _spec_gaps(what.spec)
+    if isinstance(e, ir.Retrial) and e.swap:
+        yield Gap("改判“替换之”（运行时缺少 retrial_swap：原判定牌归改判者）", e.span)
+    if isinstance(e, ir.Damage) and e.nature is not None:
+        yield Gap(f"{e.nature}伤害（运行时缺少属性伤害）", e.span)
+    if isinstance(e, ir.SkipPhase) and e.more:
+        yield Gap("一次跳过多个阶段", e.span, runtime=False)
+    if isinstance(e, ir.Judge) and e.actor.who is not ir.Who.YOU:
+        yield Gap("由其他角色进行的判定", e.span, runtime=False)
+    if isinstance(e, ir.JudgeBranch) and e.test.cards:
+        yield Gap("按牌名判定的结果", e.test.span, runtime=False)
+
+
+def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
+    if t.window not in _TIMINGS:
+        yield Gap(f"时机“{t.window}”（运行时没有这个时机）", t.span)
+    if t.phase is not None:
+        yield Gap(f"时机条件“于{t.phase}”", t.span, runtime=False)
+    if t.victim is not None:
+        yield Gap(f"时机中的角色“{t.victim.who.value}”及其条件", t.victim.span, runtime=False)
+    if t.cards:
+        yield Gap("时机中的多个牌名", t.span, runtime=False)
+    if t.mode is not None and t.mode is ir.Mode.BOTH:
+        yield Gap("“使用或打出……时”", t.span, runtime=False)
+    if t.card_class is not None and t.card_class.color is not None:
+        yield Gap(f"时机中的“{t.card_class.color}锦囊牌”", t.span, runtime=False)
+    if t.by is not None and t.window == "成为目标时":
+        yield Gap("“其他角色使用……指定你为目标时”", t.span, runtime=False)
+    if t.window == "使用时" and t.card is not None and t.card_class is None:
+        yield Gap(f"“使用【{t.card.name}】时”", t.span, runtime=False)
+
+
+def runtime_gaps(skill: ir.Skill) -> list[Gap]:
+    """What a skill needs that the runtime or the emitter does not have yet; empty
+    for every skill that compiles (all the bundled pool).  The emitter refuses a
+    skill with gaps (E0503, never a stub); ``sgs check`` reports each gap (W0701)."""
+    out: list[Gap] = []
+    vocab = set(card_vocabulary())
+    runtime = {n.value for n in CardName}
+    for a in skill.abilities:
+        for cw in _card_words(a):
+            if cw.name in vocab and cw.name not in runtime:
+                out.append(Gap(f"【{cw.name}】这张牌（运行时没有这张牌）", cw.span))
+        if isinstance(a, ir.ActiveAbility):
+            for e in walk_effects(a.effects):
+                if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.UP_TO and e.cards.count.x is not None:
+                    out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
+        if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
+            out.extend(_timing_gaps(a.timing))
+            if isinstance(a.condition, ir.Condition):
+                out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
+        if isinstance(a, ir.GrantedAbility):
+            out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
+        if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS):
+            out.append(Gap(f"状态技“{a.text.rstrip('。；')}”", a.span, runtime=False))
+        if isinstance(a, ir.ViewAsAbility):
+            if a.mode is ir.Mode.USE_OR_RECAST:
+                out.append(Gap("“使用或重铸”（运行时缺少 recast）", a.span))
+            for c in a.conversions:
+                if c.source_kinds:
+                    out.append(Gap("转化的牌须为" + "或".join(c.source_kinds), c.span, runtime=False))
+                out.extend(_spec_gaps(c.source))
+        for e in walk_effects(_effects_of(a)):
+            out.extend(_effect_gaps(e))
+    return out
+
+
+def check_runtime(pkg: ir.Package) -> list[Diagnostic]:
+    """W0701: the text is well-formed but the back end cannot run it yet
+    (``sgs compile`` refuses it with E0503); one finding per missing thing."""
+    out: list[Diagnostic] = []
+    for _, s in _skills(pkg):
+        seen: set[str] = set()
+        for g in runtime_gaps(s):
+            if g.what in seen:
+                continue
+            seen.add(g.what)
+            who = "运行时" if g.runtime else "编译器"
+            out.append(
+                Diagnostic(
+                    "W0701",
+                    Severity.WARNING,
+                    f"“{s.name}”：{who}还不能执行{g.what}",
+                    g.span,
+                    notes=("技能文本合乎规范；sgs compile 会拒绝编译这个技能（E0503），不会生成占位代码",),
+                )
+            )
+    return out
+
+
 CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
     check_cards,
     check_unique,
@@ -283,6 +470,7 @@ CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
     check_lord,
     check_compulsory,
     check_loops,
+    check_runtime,
 )
 
 

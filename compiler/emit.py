@@ -33,6 +33,7 @@ from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
+from .check import runtime_gaps
 from .verbs import VERBS
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
@@ -666,6 +667,15 @@ class _Planner:
 
     def plan_skill(self, skill: ir.Skill, general: ir.General | None) -> ClassPlan:
         name = self.class_name(skill)
+        gaps = runtime_gaps(skill)
+        if gaps:
+            # never a stub: a skill the back end cannot run yet is refused, naming what is missing
+            raise self.fail(
+                "E0503",
+                f"“{skill.name}”还不能编译：" + "；".join(dict.fromkeys(g.what for g in gaps)),
+                gaps[0].span,
+                help="sgs check 把这些列为 W0701；运行时补上所缺的动作后即可编译",
+            )
         comments = [f"# {self.where(skill.span)} {_comment(skill.name + '：' + skill.text)}"]
         self._multi = len(skill.abilities) > 1
         attrs = self.common_attrs(skill, general)
@@ -746,6 +756,8 @@ class _Planner:
         conds: list[str] = []
         timing_expr = self.timing(t.window, t.span)
         env.window = t.window
+        if isinstance(a.condition, ir.Condition):
+            raise self.fail("E0503", f"编译器还不能编译条件“{a.condition.text}”", a.condition.span)
         if a.condition is not None:
             conds.append(self.no_card_used(a.condition))
         if t.card_class is not None:

@@ -107,6 +107,7 @@ class Mode(str, Enum):
     USE = "使用"
     RESPOND = "打出"
     BOTH = "使用或打出"
+    USE_OR_RECAST = "使用或重铸"
 
 
 class Zone(str, Enum):
@@ -114,6 +115,7 @@ class Zone(str, Enum):
 
     HAND = "手牌"
     HAND_EQUIP = "牌"
+    AREAS = "区域里的牌"
 
 
 class Who(str, Enum):
@@ -130,6 +132,10 @@ class Who(str, Enum):
     SOURCE = "伤害来源"
     ONE = "一名角色"
     ALL_OTHERS = "其他角色"
+    ALL = "所有角色"
+    KILLER = "杀死你的角色"
+    TARGET = "目标角色"
+    THEY = "他们"
 
 
 class Tag(str, Enum):
@@ -151,6 +157,9 @@ class CountKind(str, Enum):
     UP_TO = "至多"
     SAME = "等量"
     IMPLICIT = "一张"
+    ALL = "所有"
+    HALF = "一半"
+    HAND_DIFF = "手牌数差"
 
 
 class Quantity(str, Enum):
@@ -159,6 +168,8 @@ class Quantity(str, Enum):
     MAX_HP = "体力上限"
     LOST_HP = "已损失的体力值"
     ALIVE_COUNT = "存活角色的数量"
+    HP = "体力值"
+    IT_LOST_HP = "其已损失的体力值"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +197,7 @@ class PlayerRef:
     gender: str | None = None
     count: tuple[int, int] | None = None
     in_range: bool = False
+    filters: tuple[PlayerFilter, ...] = ()
     #: 异性: of the other gender than the owner's
     opposite_sex: bool = False
 
@@ -214,6 +226,9 @@ class CardSpec:
     color: str | None = None
     suit: str | None = None
     name: CardWord | None = None
+    card_type: str | None = None
+    names: tuple[CardWord, ...] = ()
+    same_suit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +262,786 @@ class OwnedCard:
     span: Span
 
 
-CardRef = Union[DamageCard, JudgeCardRef, AllJudgeCards, OwnedCard]
+# ================================================================ coverage: seed 004 (国战) and 风
+# Nodes added for the skill texts of seed 004 and the 风 expansion.  Most of their
+# verbs have no runtime action yet: the verb table (:mod:`.verbs`) names the action
+# each needs, ``sgs check`` reports it (W0601) and ``sgs compile`` refuses (E0503).
+
+
+class FilterKind(str, Enum):
+    """Filters of a player phrase beyond 其他/已受伤的/男性 (values: the register's words)."""
+
+    MORE_HP = "体力比你多的"
+    SAME_KINGDOM = "势力相同的"
+    DISTANCE_EQ = "距离为n的"
+    DISTANCE_WITHIN = "距离n以内的"
+    BOTH_SHOWN = "两张武将牌均明置的"
+    IN_RANGE_OF_IT = "其攻击范围内你指定的"
+    FEWEST_HAND = "场上手牌数最少的"
+    NEAREST = "距离最近的"
+    MOST_MARKS = "拥有标记最多的"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFilter:
+    """One filter of a player phrase.  Fields: ``kind`` (:class:`FilterKind`),
+    ``value`` (the distance n, or the mark's name), ``of`` (whose kingdom/hp/range
+    the filter compares with), ``span``."""
+
+    kind: FilterKind
+    span: Span
+    value: int | str | None = None
+    of: Who | None = None
+
+
+class CondKind(str, Enum):
+    """What a 若… condition tests (values: the register's words)."""
+
+    NO_HAND = "没有手牌"
+    NO_EQUIP = "装备区没有"
+    WOUNDED = "已受伤"
+    PINDIAN_WON = "赢"
+    PINDIAN_LOST = "没赢"
+    DONE = "如此做"
+    SKIPPED = "以此法跳过"
+    DISCARDED_AT_LEAST = "以此法弃置的牌的张数不小于"
+    COMPARE = "比较"
+    SAME_KINGDOM = "与你势力相同"
+    HAS_HIDDEN = "有暗置的武将牌"
+    THIS_SHOWN = "此武将牌处于明置状态"
+    NUMBER_NEW = "点数都不同"
+    NUMBER_REPEAT = "出现相同点数"
+    FEWEST_KINGDOM = "所属势力的角色数最少"
+    CARD_DISCARDED = "结算后置入弃牌堆"
+    ANY_OF = "以下情况之一"
+    SUIT_DIFFERS = "花色不同"
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """手牌数 / 体力值 / 攻击范围 of a player.  Fields: ``what``, ``of``, ``span``."""
+
+    what: str
+    of: PlayerRef
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """若… .  Fields: ``kind`` (:class:`CondKind`), ``text`` (as written), ``player``
+    (whose state), ``left``/``op``/``right`` (comparisons: op is 大于或等于, 小于或等于,
+    为, 不小于, 多于; right is a measure, a number or X), ``phase`` (跳过的阶段), ``card``
+    (the card of the event), ``cases`` (ANY_OF), ``span``."""
+
+    kind: CondKind
+    text: str
+    span: Span
+    player: PlayerRef | None = None
+    left: Measure | None = None
+    op: str | None = None
+    right: Measure | int | Quantity | None = None
+    phase: str | None = None
+    card: CardWord | None = None
+    cases: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeadPlayerCards:
+    """死亡角色的所有牌.  Fields: ``span``."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """之: the card of the event (the 【南蛮入侵】 put into the discard pile, the card
+    discarded…).  Fields: ``span``."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedCards:
+    """Cards revealed before: 其余的牌 (``rest``), 其中每种花色的牌各一张
+    (``each_suit``), 弃牌堆里其余于此阶段中弃置的牌 (``discarded_this_phase``).
+    Fields: ``span``, the three flags."""
+
+    span: Span
+    rest: bool = False
+    each_suit: bool = False
+    discarded_this_phase: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pindian:
+    """与<player>拼点.  Fields: ``actor``, ``target``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "拼点"
+    actor: PlayerRef
+    target: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """若<condition>，<then>.  Fields: ``cond``, ``then``, ``span``."""
+
+    verb: ClassVar[str] = "若"
+    cond: Condition
+    then: tuple[Effect, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DoOrElse:
+    """<actor>需<do>，否则<otherwise>: the actor chooses to do it or the rest happens.
+    Fields: ``actor``, ``do``, ``otherwise``, ``span``."""
+
+    verb: ClassVar[str] = "否则"
+    actor: PlayerRef
+    do: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """在回合结束时，<effects>: effects that wait for a later window of this turn.
+    Fields: ``window``, ``effects``, ``optional`` (可), ``span``."""
+
+    verb: ClassVar[str] = "延时"
+    actor: PlayerRef
+    window: str
+    effects: tuple[Effect, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """将<player>的武将牌叠置 (国战; 翻面).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "叠置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUp:
+    """将<player>的武将牌平置.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "平置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResetChain:
+    """重置之 (leave the chained state).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "重置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverTo:
+    """体力回复至n点.  Fields: ``actor``, ``hp``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "回复至"
+    actor: PlayerRef
+    hp: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTarget:
+    """取消之: the actor stops being a target of the card.  Fields: ``actor``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "取消目标"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TransferDamage:
+    """转移此伤害给<player>.  Fields: ``actor``, ``to``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "转移伤害"
+    actor: PlayerRef
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """进行一个额外的回合.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "额外回合"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseItems:
+    """选择一至两项：1. …；2. … (and 你每选择一项，… in ``per_choice``).  Fields:
+    ``actor``, ``low``/``high`` (how many), ``options``, ``per_choice``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "选择若干项"
+    actor: PlayerRef
+    low: int
+    high: int
+    options: tuple[Option, ...]
+    span: Span
+    per_choice: tuple[Effect, ...] = ()
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualUse:
+    """视为（你）对<player>（或<player>）使用一张【牌】.  Fields: ``actor`` (the user),
+    ``card``, ``targets`` (one of them, chosen), ``uncounted`` (不计入使用次数),
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "视为对其使用"
+    actor: PlayerRef
+    card: CardWord
+    targets: tuple[PlayerRef, ...]
+    span: Span
+    uncounted: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard:
+    """对<player>使用一张【牌】 (a real card from the hand).  Fields: ``actor``,
+    ``card``, ``target``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "使用牌"
+    actor: PlayerRef
+    card: CardWord
+    target: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainRules:
+    """获得以下技能直到回合结束：… .  Fields: ``actor``, ``rules`` (static
+    modifiers), ``until``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "获得技能"
+    actor: PlayerRef
+    rules: tuple[StaticModifier, ...]
+    until: str
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainMark:
+    """获得n枚“名”标记.  Fields: ``actor``, ``mark``, ``count``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "标记"
+    actor: PlayerRef
+    mark: str
+    count: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FillHand:
+    """将手牌补至等同于其体力上限的张数（最多补至n张）.  Fields: ``actor``, ``cap``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "补牌"
+    actor: PlayerRef
+    span: Span
+    cap: int | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoEquip:
+    """将手牌中的一张装备牌置于<player>装备区里.  Fields: ``actor``, ``cards``,
+    ``to``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "置入装备区"
+    actor: PlayerRef
+    cards: CardSpec
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    """将场上的一张牌移动到另一名角色区域里的相应位置 / 将其装备区里的一张牌移动到你的
+    装备区里（或弃置之）.  Fields: ``actor``, ``owner`` (None: any player on the
+    field), ``cards``, ``to`` (None: another player chosen), ``or_discard``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "移动牌"
+    actor: PlayerRef
+    cards: CardSpec
+    span: Span
+    owner: PlayerRef | None = None
+    to: PlayerRef | None = None
+    or_discard: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidUse:
+    """不能使用【牌】（，直到回合结束）.  Fields: ``actor``, ``card``, ``until_turn_end``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "不能使用"
+    actor: PlayerRef
+    card: CardWord
+    span: Span
+    until_turn_end: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CannotBeTarget:
+    """不能成为【A】或【B】的目标 (lowered to a :class:`Prohibit` rule when it is a whole
+    sentence).  Fields: ``actor``, ``cards``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "不能成为目标"
+    actor: PlayerRef
+    cards: tuple[CardWord, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NullifyCard:
+    """该【杀】对<player>无效.  Fields: ``actor``, ``card``, ``for_``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "无效"
+    actor: PlayerRef
+    card: CardWord
+    for_: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyDamage:
+    """此伤害±n (in a damage window).  Fields: ``actor``, ``delta``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "改变伤害"
+    actor: PlayerRef
+    delta: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShowGeneral:
+    """明置此武将牌.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "明置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidShow:
+    """不能明置其武将牌.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "不能明置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HideGeneral:
+    """暗置<player>一张武将牌.  Fields: ``actor``, ``whose``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "暗置"
+    actor: PlayerRef
+    whose: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTarget:
+    """额外指定<player>为目标.  Fields: ``actor``, ``who``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "额外目标"
+    actor: PlayerRef
+    who: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoseSkills:
+    """失去当前所有的技能.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "失去技能"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SwapHands:
+    """交换他们的手牌 (the players chosen before).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "交换手牌"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """结束<阶段>.  Fields: ``actor``, ``phase``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "结束阶段"
+    actor: PlayerRef
+    phase: str
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EnterDying:
+    """进入濒死状态.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "进入濒死"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WillNotDie:
+    """不会死去.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "不会死去"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """<player>死亡.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "死亡"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTop:
+    """展示/亮出牌堆顶的n张牌 (they stay revealed for the next clauses).  Fields:
+    ``actor``, ``count``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "亮出牌堆顶"
+    actor: PlayerRef
+    count: Count
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevealToPile:
+    """从牌堆顶亮出一张牌置于你的武将牌上.  Fields: ``actor``, ``count``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "置于武将牌上"
+    actor: PlayerRef
+    count: Count
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachRevealed:
+    """其中每有一张红桃牌，<then>.  Fields: ``actor``, ``pattern``, ``then``, ``span``."""
+
+    verb: ClassVar[str] = "每有一张"
+    actor: PlayerRef
+    pattern: str | None
+    then: tuple[Effect, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRevealed:
+    """弃置这些红桃牌 (cards revealed before).  Fields: ``actor``, ``pattern``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "弃置亮出的牌"
+    actor: PlayerRef
+    pattern: str | None
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """观看<player>的手牌.  Fields: ``actor``, ``whose``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "观看手牌"
+    actor: PlayerRef
+    whose: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShowAmong:
+    """展示其中一张红桃牌 (of the cards looked at).  Fields: ``actor``, ``cards``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "展示其中"
+    actor: PlayerRef
+    cards: CardSpec
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DisposeShown:
+    """将之弃置或置于牌堆顶 (the card shown).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "弃置或置于牌堆顶"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GrantConversion:
+    """此回合你的每张与该判定牌不同颜色的手牌均可当【决斗】使用.  Fields: ``actor``,
+    ``card``, ``mode``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "可当使用"
+    actor: PlayerRef
+    card: CardWord
+    mode: Mode
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnDiscarded:
+    """将此阶段中弃置的一张牌从弃牌堆返回<player>手牌.  Fields: ``actor``, ``cards``,
+    ``to``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "返回手牌"
+    actor: PlayerRef
+    cards: CardSpec
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutRestDiscard:
+    """将其余的牌置入弃牌堆.  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "置入弃牌堆"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAsEquipped:
+    """视为你装备着【牌】.  Fields: ``actor``, ``card``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "视为装备"
+    actor: PlayerRef
+    card: CardWord
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFrom:
+    """弃置<player>的一张牌 / 弃置之 (the owner's cards, chosen by the actor).
+    Fields: ``actor``, ``owner``, ``cards`` (None: the card of the event), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "弃置他人的牌"
+    actor: PlayerRef
+    owner: PlayerRef | None
+    span: Span
+    cards: CardSpec | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetDistance:
+    """你与<player>的距离始终视为n，直到回合结束.  Fields: ``actor``, ``to``, ``value``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "距离视为"
+    actor: PlayerRef
+    to: PlayerRef
+    value: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SkipAnyPhase:
+    """跳过你的一个阶段（…除外）.  Fields: ``actor``, ``excluded``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "跳过一个阶段"
+    actor: PlayerRef
+    excluded: tuple[str, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeCases:
+    """判定结果为：红桃…；方块…: what each suit of the previous judgement does.
+    Fields: ``cases`` ((suit, effects) pairs), ``span``."""
+
+    verb: ClassVar[str] = "判定分支"
+    cases: tuple[tuple[str, tuple[Effect, ...]], ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GiveRef:
+    """将之交给<player> (the card of the event).  Fields: ``actor``, ``what``, ``to``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "交给所指的牌"
+    actor: PlayerRef
+    what: EventCard
+    to: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+# ---- static rules of the coverage families
+
+
+@dataclass(frozen=True, slots=True)
+class SuitAs:
+    """你的黑桃牌均视为红桃牌 / 你的红桃手牌均视为【杀】.  Fields: ``suit``,
+    ``hand_only``, ``as_suit`` or ``as_card``, ``span``."""
+
+    suit: str
+    hand_only: bool
+    span: Span
+    as_suit: str | None = None
+    as_card: CardWord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PeachOnlyDying:
+    """在你的回合，除你以外，只有处于濒死状态的角色才能使用【桃】.  Fields: ``card``, ``span``."""
+
+    card: CardWord
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSourceOf:
+    """你是任何【南蛮入侵】造成伤害的来源.  Fields: ``card``, ``span``."""
+
+    card: CardWord
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class EquipAs:
+    """若你的装备区没有防具牌，视为你装备着【八卦阵】.  Fields: ``card``, ``cond``, ``span``."""
+
+    card: CardWord
+    cond: Condition
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class UseWithin:
+    """你可以对距离n以内的…角色使用【兵粮寸断】.  Fields: ``card``, ``distance``, ``span``."""
+
+    card: CardWord
+    distance: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardNoDistance:
+    """你使用（红桃）【杀】（时）无距离限制.  Fields: ``card``, ``suit``/``color``, ``span``."""
+
+    card: CardWord
+    span: Span
+    suit: str | None = None
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraUses:
+    """可额外使用n张【杀】.  Fields: ``card``, ``count``, ``span``."""
+
+    card: CardWord
+    count: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTargets:
+    """使用【杀】时可额外指定n个目标.  Fields: ``card``, ``count``, ``span``."""
+
+    card: CardWord
+    count: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidShowOthers:
+    """你的回合内，若此武将牌处于明置状态，其他角色不能明置其武将牌.  Fields: ``cond``, ``span``."""
+
+    cond: Condition
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedAbility:
+    """A lord skill the other players use: 其他群势力角色的出牌阶段，该角色可以…
+    (黄天).  Fields: ``helpers``, ``phase``, ``optional``, ``effects``, ``text``,
+    ``span``, ``limit``."""
+
+    kind: ClassVar[str] = "granted"
+    helpers: PlayerRef
+    phase: str
+    optional: bool
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+CardRef = Union[DamageCard, JudgeCardRef, AllJudgeCards, OwnedCard, DeadPlayerCards, EventCard, RevealedCards]
 
 
 # ---------------------------------------------------------------- effects
@@ -346,6 +1140,8 @@ class Damage:
     amount: int
     span: Span
     optional: bool = False
+    #: 雷电/火焰 (None: ordinary damage)
+    nature: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,6 +1162,8 @@ class JudgeTest:
     negate: bool
     pattern: str
     span: Span
+    #: 若结果不为【桃】或【桃园结义】: the card names tested (``pattern`` joins them)
+    cards: tuple[CardWord, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +1223,8 @@ class Retrial:
     mode: Mode
     span: Span
     optional: bool = False
+    #: 替换之 (鬼道): the judge card goes to the actor (代替之: it is discarded)
+    swap: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +1408,8 @@ class SkipPhase:
     phase: str
     span: Span
     optional: bool = False
+    #: 跳过…判定阶段和摸牌阶段: the phases after the first
+    more: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -665,6 +1467,55 @@ Effect = Union[
     SkipPhase,
     ViewAsUse,
     IgnoreArmor,
+    Pindian,
+    Conditional,
+    DoOrElse,
+    Delayed,
+    TurnOver,
+    FaceUp,
+    ResetChain,
+    RecoverTo,
+    CancelTarget,
+    TransferDamage,
+    ExtraTurn,
+    ChooseItems,
+    VirtualUse,
+    UseCard,
+    GainRules,
+    GainMark,
+    FillHand,
+    PutIntoEquip,
+    MoveCard,
+    ForbidUse,
+    CannotBeTarget,
+    NullifyCard,
+    ModifyDamage,
+    ShowGeneral,
+    ForbidShow,
+    HideGeneral,
+    ExtraTarget,
+    LoseSkills,
+    SwapHands,
+    EndPhase,
+    EnterDying,
+    WillNotDie,
+    Die,
+    RevealTop,
+    RevealToPile,
+    ForEachRevealed,
+    DiscardRevealed,
+    LookAtHand,
+    ShowAmong,
+    DisposeShown,
+    GrantConversion,
+    ReturnDiscarded,
+    PutRestDiscard,
+    ViewAsEquipped,
+    DiscardFrom,
+    SetDistance,
+    SkipAnyPhase,
+    JudgeCases,
+    GiveRef,
 ]
 
 
@@ -689,6 +1540,8 @@ class CardClass:
     span: Span
     non_delayed: bool = False
     non_converted: bool = False
+    #: 黑色锦囊牌 (帷幕)
+    color: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,6 +1579,14 @@ class TimingSpec:
     per_card: bool | None = None
     #: 指定<whom>为目标后: the player phrase of the target (its filters, e.g. 异性)
     whom: PlayerRef | None = None
+    #: coverage families: 于出牌阶段 (``phase``), 对距离1以内的一名角色造成 (``victim``),
+    #: 成为【杀】或【决斗】的目标 (``cards``), 使用或打出 (``mode``), a timing the rules
+    #: settle because the text has none (``implicit``)
+    phase: str | None = None
+    victim: PlayerRef | None = None
+    cards: tuple[CardWord, ...] = ()
+    mode: Mode | None = None
+    implicit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -741,7 +1602,7 @@ class TriggeredAbility:
     text: str
     span: Span
     limit: Limit | None = None
-    condition: NoCardUsed | None = None
+    condition: NoCardUsed | Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -752,6 +1613,8 @@ class Conversion:
     source: CardSpec
     target: CardWord
     span: Span
+    #: 此牌必须为基本牌或装备牌 (断粮)
+    source_kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -844,7 +1707,7 @@ class Prohibit:
     no_hand: bool = False
 
 
-StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount, NoDistanceLimit, Prohibit, Invalid]
+StaticModifier = Union[DistanceModifier, UnlimitedCard, DuelResponseCount, NoDistanceLimit, Prohibit, Invalid, SuitAs, PeachOnlyDying, DamageSourceOf, EquipAs, UseWithin, CardNoDistance, ExtraUses, ExtraTargets, ForbidShowOthers]
 
 
 @dataclass(frozen=True, slots=True)
@@ -874,6 +1737,7 @@ class ReplacementAbility:
     text: str
     span: Span
     limit: Limit | None = None
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -896,7 +1760,7 @@ class ProxyAbility:
 
 
 Ability = Union[
-    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility
+    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility
 ]
 
 
@@ -963,3 +1827,4 @@ class Package:
     generals: tuple[General, ...]
     span: Span
     cards: tuple[CardDecl, ...] = ()
+

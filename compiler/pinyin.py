@@ -2,7 +2,7 @@
 
 Python identifiers in emitted code use pinyin without tones (``jianxiong``,
 ``caocao``; ü is written ``v``: ``lvbu``).  The table covers the characters of
-the standard and 风 generals' names and skills; a name with a character outside it
+the standard, 风 and 国战 generals' names and skills; a name with a character outside it
 must carry its pinyin in the source (``奸雄（jianxiong）：``) — the checker says so
 (E0401) instead of guessing.
 """
@@ -27,6 +27,14 @@ _RAW = """
 连lian 逊xun 速su 道dao 遗yi 郭guo 铁tie 闭bi 间jian 陆lu 雄xiong 集ji 雷lei 青qing
 颜yan 风feng 飞fei 馈kui 香xiang 马ma 驾jia 骑qi 骨gu 鬼gui 魂hun 魏wei 黄huang 龙long
 测ce 试shi
+丁ding 丑chou 丕pi 丰feng 义yi 乐yue 乱luan 享xiang 人ren 八ba 兵bing 典dian 再zai 凤feng
+刃ren 势shi 卧wo 变bian 史shi 名ming 命ming 固gu 坚jian 士shi 太tai 夫fu 奉feng 奋fen 好hao
+孔kong 孟meng 完wan 巧qiao 巨ju 帷wei 幕mu 庞pang 度du 异yi 强qiang 彧yu 徐xu 悲bei 慈ci
+慎shen 战zhan 放fang 政zheng 文wen 斧fu 断duan 施shi 昭zhao 晃huang 杀sha 果guo 槃pan 歌ge
+死si 殇shang 氏shi 水shui 涅nie 淑shu 潘pan 火huo 灵ling 猛meng 环huan 田tian 盟meng 直zhi
+看kan 短duan 破po 礼li 祝zhu 祸huo 禅shan 粮liang 纪ji 纮hong 绍shao 统tong 缔di 肃su 肠chang
+腾teng 良liang 节jie 荀xun 获huo 蔡cai 虎hu 融rong 行xing 袁yuan 让rang 诩xu 谏jian 象xiang
+贾jia 起qi 迅xun 进jin 逐zhu 邹zou 郃he 阵zhen 随sui 韦wei 首shou 驱qu 骁xiao 鲁lu
 """
 
 PINYIN: dict[str, str] = {
