@@ -62,7 +62,7 @@ def walk_effects(effects: Iterable[ir.Effect]) -> Iterator[ir.Effect]:
 
 
 def _effects_of(a: ir.Ability) -> tuple[ir.Effect, ...]:
-    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility)):
+    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility, ir.DeclaredUse)):
         return a.effects
     return ()
 
@@ -314,7 +314,7 @@ class Gap:
 _TIMINGS = frozenset(t.value for t in Timing)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
 _CONTROL = frozenset({"额外回复体力", "比较花色"})
-_NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY}
+_NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY, ir.Who.QUESTIONERS}
 _NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
 _NEW_X = {ir.Quantity.HP, ir.Quantity.IT_LOST_HP}
 _NEW_STATICS = (
@@ -426,6 +426,8 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
+        if isinstance(a, ir.DeclaredUse):
+            out.append(Gap("扣置并声明的使用或打出与质疑（运行时缺少 declare_use、question）", a.span))
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS):
             out.append(Gap(f"状态技“{a.text.rstrip('。；')}”", a.span, runtime=False))
         if isinstance(a, ir.ViewAsAbility):

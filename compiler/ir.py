@@ -136,6 +136,7 @@ class Who(str, Enum):
     KILLER = "杀死你的角色"
     TARGET = "目标角色"
     THEY = "他们"
+    QUESTIONERS = "质疑者"
 
 
 class Tag(str, Enum):
@@ -315,6 +316,10 @@ class CondKind(str, Enum):
     CARD_DISCARDED = "结算后置入弃牌堆"
     ANY_OF = "以下情况之一"
     SUIT_DIFFERS = "花色不同"
+    QUESTIONED = "有角色质疑"
+    TRUE = "为真"
+    FALSE = "为假"
+    NOT_SUIT = "此牌不为"
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +348,8 @@ class Condition:
     phase: str | None = None
     card: CardWord | None = None
     cases: tuple[Condition, ...] = ()
+    #: 此牌不为红桃 (NOT_SUIT)
+    suit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -928,6 +935,27 @@ class JudgeCases:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealDeclared:
+    """亮出此牌 (蛊惑: the card put face down).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "亮出此牌"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VoidDeclared:
+    """将此牌置入弃牌堆 (蛊惑: the declared use does not happen).  Fields: ``actor``,
+    ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "此牌作废"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GiveRef:
     """将之交给<player> (the card of the event).  Fields: ``actor``, ``what``, ``to``,
     ``optional``, ``span``."""
@@ -1023,6 +1051,25 @@ class ForbidShowOthers:
 
     cond: Condition
     span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredUse:
+    """你可以扣置一张手牌当任意一张基本牌或非延时类锦囊牌使用或打出，其他角色可以质疑此牌
+    (蛊惑).  Fields: ``source`` (the card put face down), ``declared`` (the kinds it may
+    be declared as), ``mode``, ``questioners``, ``optional``, ``effects`` (what 质疑
+    does: the sentences after it), ``text``, ``span``, ``limit``."""
+
+    kind: ClassVar[str] = "declared"
+    source: CardSpec
+    declared: tuple[str, ...]
+    mode: Mode
+    questioners: PlayerRef
+    optional: bool
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1516,6 +1563,8 @@ Effect = Union[
     SkipAnyPhase,
     JudgeCases,
     GiveRef,
+    RevealDeclared,
+    VoidDeclared,
 ]
 
 
@@ -1760,7 +1809,7 @@ class ProxyAbility:
 
 
 Ability = Union[
-    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility
+    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility, DeclaredUse
 ]
 
 

@@ -46,7 +46,7 @@ class _Clause:
 
 _COV_PLAYERS = frozenset(
     {"p_all", "p_others_adj", "p_choose_up_to", "p_in_its_range", "p_fewest_hand", "p_killer",
-     "p_nearest", "p_target", "p_they", "p_most_marks", "p_within"}
+     "p_nearest", "p_target", "p_they", "p_most_marks", "p_within", "p_questioners"}
 )
 _COV_ADJS = frozenset({"adj_more_hp", "adj_same_kingdom", "adj_distance_eq", "adj_both_shown"})
 _CARD_TYPES = {
@@ -95,6 +95,8 @@ def _with_effects(prev: ir.Ability, effects: tuple[ir.Effect, ...], text: str) -
     if isinstance(prev, ir.ReplacementAbility):
         return replace(prev, effects=effects, text=text)
     if isinstance(prev, ir.GrantedAbility):
+        return replace(prev, effects=effects, text=text)
+    if isinstance(prev, ir.DeclaredUse):
         return replace(prev, effects=effects, text=text)
     raise AssertionError(prev)
 
@@ -901,7 +903,9 @@ class _Lowerer:
                     abilities[-1] = replace(abilities[-1], limit=res)
                 elif isinstance(res, tuple):
                     prev = abilities[-1] if abilities else None
-                    if not isinstance(prev, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility)):
+                    if not isinstance(
+                        prev, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility, ir.DeclaredUse)
+                    ):
                         raise self.error("E0210", "“然后……”句前没有可接续的技能效果", self.span(st))
                     abilities[-1] = replace(prev, effects=prev.effects + res, text=prev.text + self.slice(st))
                 elif isinstance(res, _Attach):
@@ -1100,8 +1104,11 @@ class _Lowerer:
             n = self.tok(node, "NUM")
             assert n is not None
             extra.append(ir.PlayerFilter(ir.FilterKind.DISTANCE_WITHIN, sp, value=self.num(n)))
-        elif kind in ("p_killer", "p_target", "p_they"):
-            who = {"p_killer": ir.Who.KILLER, "p_target": ir.Who.TARGET, "p_they": ir.Who.THEY}[kind]
+        elif kind in ("p_killer", "p_target", "p_they", "p_questioners"):
+            who = {
+                "p_killer": ir.Who.KILLER, "p_target": ir.Who.TARGET, "p_they": ir.Who.THEY,
+                "p_questioners": ir.Who.QUESTIONERS,
+            }[kind]
         elif kind in ("p_choose_one", "p_choose_range", "p_choose_in_range"):
             base = self.player(Tree("p_choose_one" if kind != "p_choose_in_range" else kind, [c for c in node.children if not (isinstance(c, Tree) and str(c.data) in _COV_ADJS)], node.meta))
             return replace(base, span=sp, other=base.other or other, filters=filters)
@@ -1135,9 +1142,14 @@ class _Lowerer:
             "cond_not_win": K.PINDIAN_LOST, "cond_done": K.DONE, "cond_same_kingdom": K.SAME_KINGDOM,
             "cond_has_hidden": K.HAS_HIDDEN, "cond_this_shown": K.THIS_SHOWN, "cond_number_new": K.NUMBER_NEW,
             "cond_number_repeat": K.NUMBER_REPEAT, "cond_fewest_kingdom": K.FEWEST_KINGDOM,
+            "cond_questioned": K.QUESTIONED, "cond_true": K.TRUE, "cond_false": K.FALSE,
         }
         if kind in simple:
             return ir.Condition(simple[kind], text, sp, player=who)
+        if kind == "cond_not_suit":
+            s = self.tok(node, "SUIT")
+            assert s is not None
+            return ir.Condition(K.NOT_SUIT, text, sp, suit=str(s.value))
         if kind == "cond_no_equip":
             return ir.Condition(K.NO_EQUIP, text, sp, player=who)
         if kind == "cond_skipped":
@@ -1335,6 +1347,7 @@ class _Lowerer:
             "show_general": ir.ShowGeneral, "forbid_show": ir.ForbidShow, "lose_skills": ir.LoseSkills,
             "swap_hands": ir.SwapHands, "enter_dying": ir.EnterDying, "will_not_die": ir.WillNotDie,
             "die": ir.Die, "dispose_shown": ir.DisposeShown, "put_rest_discard": ir.PutRestDiscard,
+            "reveal_this": ir.RevealDeclared, "discard_this": ir.VoidDeclared,
         }
         if kind in simple:
             make = simple[kind]
@@ -1623,6 +1636,14 @@ class _Lowerer:
             assert chain_t is not None
             per = self.chain(chain_t, you)
             return _Attach(per_choice=per, span=sp)
+        if kind == "declared_sentence":
+            spec_t = self.tree(node, "card_spec")
+            mode_t = [x for x in self.trees(node) if str(x.data).startswith("mode_")][0]
+            assert spec_t is not None
+            declared = tuple(self.slice(d) for d in self.trees(node, "declared_kind"))
+            return ir.DeclaredUse(
+                self.card_spec(spec_t), declared, self.mode(mode_t), self._player_child(node), True, (), text, sp
+            )
         if kind == "lord_grant_sentence":
             assert chain_t is not None
             helpers = self._player_child(node)

@@ -134,6 +134,8 @@ _TABLE: tuple[Verb, ...] = (
         ("跳过一个阶段", "SkipAnyPhase", ("choose_phase_to_skip",)),
         ("判定分支", "JudgeCases", ("judge_cases",)),
         ("交给所指的牌", "GiveRef", ("give_event_card",)),
+        ("亮出此牌", "RevealDeclared", ("reveal_declared",)),
+        ("此牌作废", "VoidDeclared", ("void_declared_use",)),
     )
 )
 

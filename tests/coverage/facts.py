@@ -9,7 +9,7 @@ from sgs.compiler.check import walk_effects
 
 
 def _effects(a: ir.Ability) -> tuple[ir.Effect, ...]:
-    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility)):
+    if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility, ir.DeclaredUse)):
         return a.effects
     return ()
 
@@ -23,7 +23,7 @@ def _first(a: ir.Ability) -> str:
         return f"{a.condition or '任何时候'}·{a.mode.value}"
     if isinstance(a, ir.StaticAbility):
         return type(a.modifier).__name__
-    if isinstance(a, ir.ProxyAbility):
+    if isinstance(a, (ir.ProxyAbility, ir.DeclaredUse)):
         return a.mode.value
     raise AssertionError(a)
 

@@ -141,6 +141,7 @@ WIND_FACTS: dict[str, dict[str, Any]] = {
     "攻心": {'tags': (), 'abilities': ('active:出牌阶段',), 'optional': True, 'limit': '每阶段限1次', 'verbs': ('观看手牌', '展示其中', '弃置或置于牌堆顶')},
     "雷击": {'tags': (), 'abilities': ('triggered:使用时',), 'optional': True, 'limit': None, 'verbs': ('判定', '判定', '造成伤害')},
     "鬼道": {'tags': (), 'abilities': ('triggered:判定牌生效前',), 'optional': True, 'limit': None, 'verbs': ('改判',)},
+    "蛊惑": {'tags': (), 'abilities': ('declared:使用或打出',), 'optional': True, 'limit': None, 'verbs': ('若', '亮出此牌', '若', '失去体力', '若', '此牌作废', '若', '摸牌', '此牌作废')},
     "黄天": {'tags': ('主公技',), 'abilities': ('granted:出牌阶段',), 'optional': True, 'limit': None, 'verbs': ('交给',)},
     "烈弓": {'tags': (), 'abilities': ('triggered:指定目标后',), 'optional': True, 'limit': None, 'verbs': ('不可被响应',)},
     "狂骨": {'tags': ('锁定技',), 'abilities': ('triggered:造成伤害后',), 'optional': False, 'limit': None, 'verbs': ('回复体力',)},
@@ -172,7 +173,7 @@ def test_wind_generals_are_written_and_lower_to_their_facts() -> None:
     r = build(sorted(WIND.glob("*.sgs")))
     assert not [d for d in r.diagnostics if d.severity is Severity.ERROR]
     generals = {g.name: g for p in r.packages for g in p.generals}
-    assert set(generals) == {"夏侯渊", "曹仁", "黄忠", "魏延", "小乔", "周泰", "张角", "于吉", "神关羽", "神吕蒙"} - {"于吉"}
+    assert set(generals) == {"夏侯渊", "曹仁", "黄忠", "魏延", "小乔", "周泰", "张角", "于吉", "神关羽", "神吕蒙"}
     got = {s.name: facts(s) for g in generals.values() for s in g.skills}
     assert got == WIND_FACTS
     # hp / kingdom / gender as in generals.tsv
