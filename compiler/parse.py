@@ -246,14 +246,16 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
     # 受到伤害后 without 一次/1点: once per event or once per point? (DESIGN §2.2)
     for m in re.finditer(r"(?<=你)受到伤害(?=[后时])", out):
         sp = _span(file, out, m.start(), m.end())
+        # The rules settle it (once per damage event), so this is information, not a
+        # warning: the text compiles with that reading and fmt writes it out.
         diags.append(
             Diagnostic(
-                "W0209",
-                Severity.WARNING,
-                "“受到伤害”没有说明是每次伤害发动一次，还是每1点伤害发动一次",
+                "I0702",
+                Severity.NOTE,
+                "“受到伤害”没有写“一次”或“1点”；规则的读法是每次伤害事件发动一次，按“受到一次伤害”处理",
                 sp,
                 notes=("“受到一次伤害后”：每次伤害事件发动一次；“受到1点伤害后”：每1点伤害发动一次",),
-                help="写成“受到一次伤害”或“受到1点伤害”",
+                help="写成“受到一次伤害”（每次）或“受到1点伤害”（每点）",
                 suggestion=Suggestion(sp, "受到一次伤害"),
             )
         )
