@@ -44,7 +44,6 @@ import hashlib
 import importlib.util
 import os
 import shutil
-import tempfile
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -52,6 +51,7 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, Union
 
+from .cache import cache_root
 from .diagnostics import (
     Diagnostic,
     Severity,
@@ -376,15 +376,6 @@ def _import(path: Path, module_name: str) -> ModuleType:
     return module
 
 
-def _writable(folder: Path) -> bool:
-    """Whether ``folder`` exists and is writable, or can be created."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK)
-
-
 @dataclass(frozen=True)
 class Pool:
     """Both halves of a compiled skill set (:func:`load_pool`).
@@ -439,10 +430,7 @@ def _load(
         except OSError:
             h.update(b"<unreadable>")
     key = h.hexdigest()[:20]
-    cache = Path(cache_dir if cache_dir is not None else os.environ.get("SGS_CACHE_DIR", ".sgs-cache"))
-    if cache_dir is None and not _writable(cache):
-        # a read-only working directory must not stop a game: fall back to the temp dir
-        cache = Path(tempfile.gettempdir()) / f"sgs-cache-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    cache = Path(cache_dir) if cache_dir is not None else cache_root()
     target = cache / key
     if not (target / "MANIFEST").is_file():
         result = build(files)

@@ -37,6 +37,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, PatternStr
 
+from .cache import cache_root
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
 __all__ = [
@@ -160,7 +161,10 @@ class ParseResult:
 
 @lru_cache(maxsize=1)
 def get_parser() -> Lark:
-    """The LALR parser (built once per process)."""
+    """The LALR parser, built once per process.  Building the tables takes about a
+    second for the whole grammar, so they are cached on disk beside the compiled
+    modules (:func:`.cache.cache_root`); Lark keys the file by a hash of the grammar,
+    the options and its own version, and rebuilds it when any of them changed."""
     return Lark.open_from_package(
         "sgs.grammar",
         "sgs.lark",
@@ -168,6 +172,7 @@ def get_parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=str(cache_root() / "lark-lalr.pickle"),
     )
 
 
