@@ -342,15 +342,12 @@ def _compiler_fingerprint() -> str:
     """Hash of everything that affects the output: grammar, compiler, templates and
     the runtime modules whose names emitted code uses."""
     h = hashlib.sha256()
-    roots = [
-        resources.files("sgs.grammar"),
-        resources.files("sgs.compiler"),
-        resources.files("sgs.compiler.templates"),
-    ]
-    for root in roots:
-        for entry in sorted(Path(str(root)).iterdir()):
+    # every file below the roots, subpackages included (ir/, lower/, graph/, templates/)
+    for root in (resources.files("sgs.grammar"), resources.files("sgs.compiler")):
+        base = Path(str(root))
+        for entry in sorted(base.rglob("*")):
             if entry.suffix in (".py", ".lark", ".j2") and entry.is_file():
-                h.update(entry.name.encode())
+                h.update(entry.relative_to(base).as_posix().encode())
                 h.update(entry.read_bytes())
     runtime = Path(str(resources.files("sgs.runtime")))
     for name in ("api.py", "cards.py", "timing.py", "player.py", "skills.py", "actions.py"):

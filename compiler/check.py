@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from sgs.runtime.api import CardName, Timing
 
@@ -28,37 +28,12 @@ from . import ir
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .parse import terminal_words
 
-__all__ = ["check_package", "CHECKS", "card_vocabulary", "walk_effects", "Gap", "runtime_gaps"]
+__all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "runtime_gaps"]
 
 
 def card_vocabulary() -> list[str]:
     """Every card name the language knows (the grammar's CARD_NAME words + 的卢)."""
     return sorted(set(terminal_words("CARD_NAME")) | {"的卢"})
-
-
-def walk_effects(effects: Iterable[ir.Effect]) -> Iterator[ir.Effect]:
-    """Every effect, nested ones included (branches, options, thresholds)."""
-    for e in effects:
-        yield e
-        if isinstance(e, ir.JudgeBranch):
-            yield e.judge
-            yield from walk_effects(e.then)
-        elif isinstance(e, (ir.Threshold, ir.SuitBranch, ir.Conditional, ir.ForEachRevealed)):
-            yield from walk_effects(e.then)
-        elif isinstance(e, ir.ChooseOne):
-            for o in e.options:
-                yield from walk_effects(o.effects)
-        elif isinstance(e, ir.ChooseItems):
-            for o in e.options:
-                yield from walk_effects(o.effects)
-            yield from walk_effects(e.per_choice)
-        elif isinstance(e, ir.DoOrElse):
-            yield from walk_effects(e.do + e.otherwise)
-        elif isinstance(e, ir.Delayed):
-            yield from walk_effects(e.effects)
-        elif isinstance(e, ir.JudgeCases):
-            for _, then in e.cases:
-                yield from walk_effects(then)
 
 
 def _effects_of(a: ir.Ability) -> tuple[ir.Effect, ...]:
@@ -84,7 +59,7 @@ def _card_words(a: ir.Ability) -> Iterator[ir.CardWord]:
             yield m.card
     if isinstance(a, ir.ProxyAbility):
         yield a.card
-    for e in walk_effects(_effects_of(a)):
+    for e in ir.walk_effects(_effects_of(a)):
         if isinstance(e, ir.ForbidJink):
             yield e.card
             yield e.by
@@ -274,7 +249,7 @@ def check_loops(pkg: ir.Package) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for _, s in _skills(pkg):
         for a in s.abilities:
-            for e in walk_effects(_effects_of(a)):
+            for e in ir.walk_effects(_effects_of(a)):
                 if not isinstance(e, ir.JudgeBranch):
                     continue
                 for x in e.then:
@@ -417,7 +392,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
             if cw.name in vocab and cw.name not in runtime:
                 out.append(Gap(f"【{cw.name}】这张牌（运行时没有这张牌）", cw.span))
         if isinstance(a, ir.ActiveAbility):
-            for e in walk_effects(a.effects):
+            for e in ir.walk_effects(a.effects):
                 if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.UP_TO and e.cards.count.x is not None:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
@@ -437,7 +412,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                 if c.source_kinds:
                     out.append(Gap("转化的牌须为" + "或".join(c.source_kinds), c.span, runtime=False))
                 out.extend(_spec_gaps(c.source))
-        for e in walk_effects(_effects_of(a)):
+        for e in ir.walk_effects(_effects_of(a)):
             out.extend(_effect_gaps(e))
     return out
 

@@ -1086,7 +1086,7 @@ class _Planner:
             env.chosen_count = chosen.count
             attrs += [("min_targets", lit(lo_t)), ("max_targets", lit(hi_t))]
             env.unnullifiable = {
-                x.card.name for x in _walk(effects) if isinstance(x, ir.ForbidJink) and x.by.name == "无懈可击"
+                x.card.name for x in ir.walk_effects(effects) if isinstance(x, ir.ForbidJink) and x.by.name == "无懈可击"
             }
             conds = []
             if chosen.other:
@@ -1103,7 +1103,7 @@ class _Planner:
                 methods.append(
                     Method("target_filter", "ctx: SkillContext, target: Player, cards: Sequence[Card]", "bool", _ret_all(conds))
                 )
-            uses = [x for x in _walk(effects) if isinstance(x, ir.ViewAsUse)]
+            uses = [x for x in ir.walk_effects(effects) if isinstance(x, ir.ViewAsUse)]
             if uses and chosen.count == (2, 2):
                 # 视为其中一名角色对另一名角色使用: the second must be a legal target of the first's card
                 self.use("can_use_on", "Sequence")
@@ -1127,7 +1127,7 @@ class _Planner:
         # 获得你的一张手牌: the skill needs such a card of yours to do anything
         own = [
             x.what.spec.zone
-            for x in _walk(effects)
+            for x in ir.walk_effects(effects)
             if isinstance(x, ir.Obtain) and isinstance(x.what, ir.OwnedCard) and x.what.owner.who is ir.Who.YOU
         ]
         if own:
@@ -1337,19 +1337,6 @@ def _ret_all(conds: Sequence[str]) -> list[str]:
     return ["return (", "    " + parts[0]] + ["    and " + p for p in parts[1:]] + [")"]
 
 
-def _walk(effects: Sequence[ir.Effect]) -> Iterable[ir.Effect]:
-    for e in effects:
-        yield e
-        if isinstance(e, ir.JudgeBranch):
-            yield e.judge
-            yield from _walk(e.then)
-        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
-            yield from _walk(e.then)
-        elif isinstance(e, ir.ChooseOne):
-            for o in e.options:
-                yield from _walk(o.effects)
-
-
 def _players(e: ir.Effect) -> list[ir.PlayerRef]:
     out: list[ir.PlayerRef] = []
     for attr in ("actor", "source", "target", "to", "who"):
@@ -1363,15 +1350,15 @@ def _players(e: ir.Effect) -> list[ir.PlayerRef]:
 
 
 def _mentions(e: ir.Effect, who: ir.Who) -> bool:
-    return any(p.who is who for x in _walk([e]) for p in _players(x))
+    return any(p.who is who for x in ir.walk_effects([e]) for p in _players(x))
 
 
 def _card_refs(effects: Sequence[ir.Effect]) -> list[ir.CardRef]:
-    return [x.what for x in _walk(effects) if isinstance(x, ir.Obtain)]
+    return [x.what for x in ir.walk_effects(effects) if isinstance(x, ir.Obtain)]
 
 
 def _first_chosen(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:
-    for e in _walk(effects):
+    for e in ir.walk_effects(effects):
         for p in _players(e):
             if p.who in (ir.Who.ONE, ir.Who.ALL_OTHERS):
                 return p

@@ -1551,9 +1551,9 @@ class _Lowerer:
         first = effects[0] if effects else None
         if isinstance(first, ir.Obtain) and isinstance(first.what, ir.DeadPlayerCards):
             return "死亡时", ir.Who.ALL_OTHERS, "当其他角色死亡时"
-        skips = [e for x in effects for e in _walk([x]) if isinstance(e, (ir.SkipPhase, ir.SkipAnyPhase))]
+        skips = [e for e in ir.walk_effects(effects) if isinstance(e, (ir.SkipPhase, ir.SkipAnyPhase))]
         if isinstance(first, ir.ChooseItems):
-            skips = [e for o in first.options for e in _walk(o.effects) if isinstance(e, ir.SkipPhase)]
+            skips = [e for o in first.options for e in ir.walk_effects(o.effects) if isinstance(e, ir.SkipPhase)]
         if skips:
             s = skips[0]
             if isinstance(s, ir.SkipAnyPhase):
@@ -1680,7 +1680,7 @@ def _optional(e: ir.Effect) -> bool:
 
 
 def _find_x(effects: Sequence[ir.Effect]) -> ir.Quantity | None:
-    for e in _walk(effects):
+    for e in ir.walk_effects(effects):
         for spec in _specs(e):
             if spec.count.x is not None:
                 return spec.count.x
@@ -1692,19 +1692,6 @@ def _specs(e: ir.Effect) -> Iterator[ir.CardSpec]:
         v = getattr(e, attr, None)
         if isinstance(v, ir.CardSpec):
             yield v
-
-
-def _walk(effects: Sequence[ir.Effect]) -> Iterator[ir.Effect]:
-    for e in effects:
-        yield e
-        if isinstance(e, ir.JudgeBranch):
-            yield e.judge
-            yield from _walk(e.then)
-        elif isinstance(e, (ir.Threshold, ir.SuitBranch)):
-            yield from _walk(e.then)
-        elif isinstance(e, ir.ChooseOne):
-            for o in e.options:
-                yield from _walk(o.effects)
 
 
 def lower_package(tree: Tree[Token], file: str, text: str) -> tuple[ir.Package | None, list[Diagnostic]]:

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from sgs.compiler import build, ir
-from sgs.compiler.check import walk_effects
 
 from .helpers import skill_line
 
@@ -41,7 +40,7 @@ def facts(s: ir.Skill) -> dict[str, Any]:
         out.update(card=a.card.name, mode=a.mode.value, kingdom=a.helpers.kingdom, helper_mode=a.helper_mode.value)
     if isinstance(a, ir.StaticAbility):
         out.update(modifier=type(a.modifier).__name__)
-    out["verbs"] = tuple(e.verb for x in s.abilities for e in walk_effects(_effects(x)))
+    out["verbs"] = tuple(e.verb for x in s.abilities for e in ir.walk_effects(_effects(x)))
     return out
 
 
@@ -191,5 +190,5 @@ def test_every_node_has_a_span() -> None:
     s = SKILLS["刚烈"]
     a = s.abilities[0]
     assert isinstance(a, ir.TriggeredAbility)
-    for e in walk_effects(a.effects):
+    for e in ir.walk_effects(a.effects):
         assert e.span.file == "skills/standard/wei.sgs" and e.span.line == s.span.line

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from sgs.compiler import ir
-from sgs.compiler.check import walk_effects
 
 
 def _effects(a: ir.Ability) -> tuple[ir.Effect, ...]:
@@ -37,5 +36,5 @@ def facts(s: ir.Skill) -> dict[str, Any]:
         "abilities": tuple(f"{x.kind}:{_first(x)}" for x in s.abilities),
         "optional": getattr(a, "optional", None),
         "limit": next((f"每{x.limit.per}限{x.limit.count}次" for x in s.abilities if x.limit), None),
-        "verbs": tuple(e.verb for x in s.abilities for e in walk_effects(_effects(x))),
+        "verbs": tuple(e.verb for x in s.abilities for e in ir.walk_effects(_effects(x))),
     }

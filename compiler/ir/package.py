@@ -1,0 +1,81 @@
+"""The containers: a skill line, a general, a card declaration, a package (.sgs file).
+
+:class:`Skill` (name, pinyin, tags, abilities), :class:`General` (武将 line and its
+skills), :class:`CardDecl` (装备 declaration and its effect lines), :class:`Package` (the
+file).  Seam: the roots the front end returns and the back ends walk down from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import Span
+from .base import Tag, CardWord
+from .abilities import Ability
+
+__all__ = ["Skill", "General", "CardDecl", "Package"]
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A skill line.  Fields: ``name`` (Chinese), ``pinyin`` (validated identifier),
+    ``tags`` (sorted tuple of :class:`Tag`), ``abilities``, ``text`` (the whole
+    description as written after normalisation), ``span`` (the line), ``name_span``."""
+
+    name: str
+    pinyin: str
+    tags: tuple[Tag, ...]
+    abilities: tuple[Ability, ...]
+    text: str
+    span: Span
+    name_span: Span
+
+    @property
+    def compulsory(self) -> bool:
+        return Tag.COMPULSORY in self.tags
+
+    @property
+    def lord(self) -> bool:
+        return Tag.LORD in self.tags
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    """A 武将 line and its skills.  Fields: ``name``, ``pinyin``, ``kingdom`` (魏 …),
+    ``max_hp``, ``gender`` (男/女), ``skills``, ``span`` (the 武将 line)."""
+
+    name: str
+    pinyin: str
+    kingdom: str
+    max_hp: int
+    gender: str
+    skills: tuple[Skill, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardDecl:
+    """A card declaration (装备 诸葛连弩 武器 攻击范围1) and its effect lines.  Fields:
+    ``names`` (the card names declared together, e.g. the four +1马), ``subtype``
+    (武器/防具/+1马/-1马), ``attack_range`` (weapons; None if not written),
+    ``skills`` (the effects, granted to the holder while the card is equipped),
+    ``span`` (the declaration line)."""
+
+    names: tuple[CardWord, ...]
+    subtype: str
+    attack_range: int | None
+    skills: tuple[Skill, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Package:
+    """A .sgs file: ``name`` (扩展包), ``pinyin``, ``file``, ``generals``, ``span``,
+    ``cards`` (its card declarations)."""
+
+    name: str
+    pinyin: str
+    file: str
+    generals: tuple[General, ...]
+    span: Span
+    cards: tuple[CardDecl, ...] = ()
