@@ -1215,6 +1215,33 @@ class _Planner:
         return ClassPlan(name, "ResponseProxySkill", comments, attrs, [])
 
     # ------------------------------------------------------------ package
+    def plan_class(
+        self, s: ir.Skill, general: ir.General | None, seen: dict[str, ir.Skill], classes: list[ClassPlan], label: str
+    ) -> str | None:
+        """The class of skill ``s`` (of ``general``, or of an equipment card if None):
+        planned and appended to ``classes`` the first time its class name comes up,
+        reused when the same skill comes again (马术 of two generals, the effect the four
+        +1马 share); E0201 when another skill (``label`` names ``s`` in the message) maps
+        to the same class name.  ``seen``: class name → the skill that defined it.
+        None if the skill cannot be planned (its diagnostic is recorded)."""
+        try:
+            cname = self.class_name(s)
+            if cname in seen:
+                if seen[cname].text != s.text or seen[cname].pinyin != s.pinyin:
+                    raise self.fail(
+                        "E0201", f"{label}的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同", s.name_span
+                    )
+                return cname
+            plan = self.plan_skill(s, general)
+            if general is None:
+                plan.attrs.insert(4, ("equipment", "True"))
+            seen[cname] = s
+            classes.append(plan)
+            return plan.name
+        except EmitError as err:
+            self.diags.append(err.diag)
+            return None
+
     def plan(self) -> ModulePlan | None:
         classes: list[ClassPlan] = []
         generals: list[str] = []
@@ -1223,24 +1250,9 @@ class _Planner:
         for g in self.pkg.generals:
             skill_classes: list[str] = []
             for s in g.skills:
-                try:
-                    cname = self.class_name(s)
-                    if cname in seen:
-                        # the same skill shared by two generals (马术) reuses its class
-                        if seen[cname].text != s.text or seen[cname].pinyin != s.pinyin:
-                            raise self.fail(
-                                "E0201",
-                                f"技能“{s.name}”的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同",
-                                s.name_span,
-                            )
-                        skill_classes.append(cname)
-                        continue
-                    plan = self.plan_skill(s, g)
-                    seen[cname] = s
-                    classes.append(plan)
-                    skill_classes.append(plan.name)
-                except EmitError as err:
-                    self.diags.append(err.diag)
+                cname = self.plan_class(s, g, seen, classes, label=f"技能“{s.name}”")
+                if cname is not None:
+                    skill_classes.append(cname)
             gender = "Gender." + Gender(g.gender).name
             try:
                 kingdom = self.kingdom(g.kingdom, g.span)
@@ -1266,25 +1278,9 @@ class _Planner:
                 continue
             card_classes: list[str] = []
             for s in decl.skills:
-                try:
-                    cname = self.class_name(s)
-                    if cname in seen:
-                        # the same effect shared by several cards (the four +1马) reuses its class
-                        if seen[cname].text != s.text or seen[cname].pinyin != s.pinyin:
-                            raise self.fail(
-                                "E0201",
-                                f"“{s.name}”的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同",
-                                s.name_span,
-                            )
-                        card_classes.append(cname)
-                        continue
-                    plan = self.plan_skill(s, None)
-                    plan.attrs.insert(4, ("equipment", "True"))
-                    seen[cname] = s
-                    classes.append(plan)
-                    card_classes.append(plan.name)
-                except EmitError as err:
-                    self.diags.append(err.diag)
+                cname = self.plan_class(s, None, seen, classes, label=f"“{s.name}”")
+                if cname is not None:
+                    card_classes.append(cname)
             if card_classes:
                 self.use("CardName", "Skill")
                 tup = "(" + ", ".join(card_classes) + ("," if len(card_classes) == 1 else "") + ")"
