@@ -55,6 +55,7 @@ from .cache import cache_root
 from .diagnostics import (
     Diagnostic,
     Severity,
+    Span,
     explain,
     has_errors,
     render_human,
@@ -264,6 +265,51 @@ def _merge(packages: Sequence[ir.Package]) -> list[tuple[ir.Package, list[str]]]
     return out
 
 
+def _bundled(files: Sequence[str]) -> bool:
+    """Whether every file (display names) of a package comes from the bundled tree."""
+    root = _skills_root()
+    return all(f.startswith("skills/") and (root / f[len("skills/"):]).is_file() for f in files)
+
+
+def _duplicates_across(merged: Sequence[tuple[ir.Package, list[str]]]) -> list[Diagnostic]:
+    """A general or an equipment card defined by two packages loaded together: an
+    error (E0201) between two packages of the designer's, a note (I0203) where the
+    designer's package overrides a bundled one (it wins, see :func:`_back`).  Within
+    one package, duplicates are :func:`.check.check_unique`'s."""
+    out: list[Diagnostic] = []
+    for kind, defs in (
+        ("武将", [(g.name, g.span, pkg, files) for pkg, files in merged for g in pkg.generals]),
+        ("装备", [(w.name, w.span, pkg, files) for pkg, files in merged for c in pkg.cards for w in c.names]),
+    ):
+        by_name: dict[str, list[tuple[Span, ir.Package, list[str]]]] = {}
+        for name, span, pkg, files in defs:
+            by_name.setdefault(name, []).append((span, pkg, files))
+        for name, places in by_name.items():
+            if len({pkg.name for _, pkg, _ in places}) < 2:
+                continue
+            mine = [pl for pl in places if not _bundled(pl[2])]
+            theirs = [pl for pl in places if _bundled(pl[2])]
+            first_span, first_pkg, _ = mine[0] if mine else places[0]
+            clashes = [pl for pl in mine if pl[1].name != first_pkg.name]
+            for span, pkg, _ in clashes:
+                out.append(
+                    Diagnostic(
+                        "E0201", Severity.ERROR,
+                        f"{kind}“{name}”在扩展包“{first_pkg.name}”与“{pkg.name}”中都有定义", span,
+                        notes=(f"另见 {first_span.file}:{first_span.line}:{first_span.col}",),
+                        help="改名，或只载入其中一个扩展包",
+                    )
+                )
+            if not clashes and mine and theirs:
+                out.append(
+                    Diagnostic(
+                        "I0203", Severity.NOTE,
+                        f"{kind}“{name}”替换了内置扩展包“{theirs[0][1].name}”中的定义", first_span,
+                    )
+                )
+    return out
+
+
 def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
     """Parse, check and generate code in memory (see the module docstring)."""
     result = BuildResult()
@@ -285,9 +331,13 @@ def _back(result: BuildResult) -> BuildResult:
     from .emit import plan_package, render_module
     from .parse import remap
 
+    merged = _merge(result.packages)
+    result.diagnostics.extend(_duplicates_across(merged))
     if not has_errors(result.diagnostics):
         seen_modules: dict[str, str] = {}
-        for pkg, files in _merge(result.packages):
+        # bundled packages first, so a designer's package loaded beside them overrides
+        # their generals and card effects (load order = module order, later wins)
+        for pkg, files in sorted(merged, key=lambda pf: not _bundled(pf[1])):
             if len(files) > 1:
                 result.diagnostics.extend(d for d in check_unique(pkg) if d not in result.diagnostics)
             plan, diags = plan_package(pkg, result.sources, files)
@@ -444,10 +494,13 @@ def _load(
             shutil.rmtree(tmp, ignore_errors=True)
             if not (target / "MANIFEST").is_file():
                 raise
-    generals: list[GeneralSpec] = []
+    # modules come bundled-first (see _back): a later definition overrides an earlier one
+    generals: dict[str, GeneralSpec] = {}
     equipment: dict[CardName, tuple[type[Skill], ...]] = {}
     for name in (target / "MANIFEST").read_text(encoding="utf-8").split():
         module = _import(target / f"{name}.py", f"sgs_generated_{key}_{name}")
-        generals.extend(module.GENERALS)
+        for g in module.GENERALS:
+            generals.pop(g.name, None)
+            generals[g.name] = g
         equipment.update(getattr(module, "EQUIPMENT", {}))
-    return tuple(generals), equipment
+    return tuple(generals.values()), equipment

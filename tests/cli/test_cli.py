@@ -184,3 +184,35 @@ def test_scenario_values_are_range_checked(tmp_path: Path) -> None:
         r = runner.invoke(app, ["scenario", str(f)])
         assert r.exit_code == 1, text
         assert expected in r.output, (text, r.output)
+
+
+def test_packages_loaded_together_cannot_both_define_a_general(tmp_path: Path) -> None:
+    (tmp_path / "a.sgs").write_text(
+        "扩展包 测试（ceshi）\n武将 张三（zhangsan） 蜀 4体力 男\n骁果（xiaoguo）：每当你受到一次伤害后，你可以摸一张牌。\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.sgs").write_text(
+        "扩展包 火（huo）\n武将 张三（zhangsan） 魏 4体力 男\n先登（xiandeng）：每当你受到一次伤害后，你可以摸一张牌。\n",
+        encoding="utf-8",
+    )
+    r = runner.invoke(app, ["check", str(tmp_path), "--format", "short"])
+    assert r.exit_code == 1
+    assert "b.sgs:2:1: error[E0201]" in r.stdout and "测试" in r.stdout and "火" in r.stdout
+
+
+def test_a_designers_card_overrides_the_bundled_one_whatever_the_order(tmp_path: Path) -> None:
+    eqd = tmp_path / "eqd"
+    eqd.mkdir()
+    (eqd / "x.sgs").write_text("扩展包 测试（ceshi）\n装备 仁王盾 防具\n仁王盾：锁定技，红色的【杀】对你无效。\n", encoding="utf-8")
+    sc = tmp_path / "rw.toml"
+    sc.write_text(
+        '[scenario]\nex = true\ncurrent = 1\nphase = "出牌阶段"\n'
+        '[[seats]]\ngeneral = "关羽"\nrole = "主公"\nhand = ["杀♥10"]\nchoices = ["杀♥10", "2"]\n'
+        '[[seats]]\ngeneral = "刘备"\nrole = "反贼"\nequip = ["仁王盾♣2"]\n[expect.seat.2]\nhp = 4\n',
+        encoding="utf-8",
+    )
+    skills = str(Path(__file__).parents[2] / "skills")
+    for order in ([str(eqd), skills], [skills, str(eqd)]):
+        args = ["scenario", str(sc)] + [a for s in order for a in ("--skills", s)]
+        r = runner.invoke(app, args)
+        assert r.exit_code == 0, (order, r.output)
