@@ -18,6 +18,7 @@ from rich.console import Console
 
 if TYPE_CHECKING:
     from sgs.compiler import Pool
+    from sgs.compiler.diagnostics import Diagnostic
 
 app = typer.Typer(
     add_completion=False,
@@ -62,10 +63,100 @@ def _load_pool(skills: Optional[list[Path]]) -> Pool:
 
 
 def _read_skills_file(path: Path) -> str:
+    """The text of a file given by the user; any problem is a message (exit 2)."""
+    from sgs.compiler.scenario_format import ScenarioError, read_text_file
+
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(f"无法读取 {path}：{getattr(exc, 'strerror', None) or exc}") from None
+        return read_text_file(path)
+    except ScenarioError as exc:
+        raise _fail(f"无法读取 {exc.path}：{exc.message}") from None
+
+
+def _need_file(path: Path, option: str) -> None:
+    """``option`` (e.g. ``--skills-file``) names an existing file, not a folder."""
+    if path.is_dir():
+        raise _fail(f"{option} {path} 是一个目录，不是文件：请给出每行一条“名称：正文”的文本文件")
+    if not path.is_file():
+        raise _fail(f"找不到文件：{path}")
+
+
+def _need_paths(paths: list[Path]) -> list[Path]:
+    """The ``.sgs`` files of ``paths`` (files as given, folders walked); a missing
+    path or no ``.sgs`` file at all is a message (exit 2)."""
+    from sgs.compiler import _expand
+
+    for p in paths:
+        if not p.exists():
+            raise _fail(f"找不到文件或目录：{p}")
+    files = _expand(paths)
+    if not files:
+        raise _fail(f"没有找到 .sgs 文件（{'、'.join(str(p) for p in paths)} 里没有）")
+    return files
+
+
+def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, str]]:
+    """E0001 for every file that is not UTF-8 (at the first bad byte, with the hint
+    to save it as UTF-8), and the files' text for showing the line."""
+    from sgs.compiler import _display
+    from sgs.compiler.diagnostics import Diagnostic, Severity, Span
+    from sgs.compiler.scenario_format import utf8_error_position
+
+    diags: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    for f in files:
+        try:
+            data = f.read_bytes()
+        except OSError:
+            continue  # reported by the build as it reads the file
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line, col, bad = utf8_error_position(data, exc)
+            shown = _display(f)
+            sources[shown] = data.decode("utf-8", errors="replace")
+            diags.append(
+                Diagnostic(
+                    "E0001", Severity.ERROR, f"文件不是 UTF-8 编码：第 {line} 行第 {col} 列是字节 {bad}",
+                    Span(shown, line, col, line, col + 1),
+                    help="请用 UTF-8 编码另存该文件（记事本：另存为 → 编码选 UTF-8；iconv -f GBK -t UTF-8）",
+                )
+            )
+    return diags, sources
+
+
+def _refuse_bad_encoding(files: list[Path]) -> None:
+    """Print the E0001 of non-UTF-8 files and exit 1, if there are any."""
+    from sgs.compiler import render_diagnostics
+
+    diags, sources = _encoding_problems(files)
+    if diags:
+        out.print(render_diagnostics(diags, "human", sources), markup=False)
+        raise typer.Exit(1)
+
+
+def _skill_pool(skills: Optional[list[Path]]) -> Pool:
+    """:func:`_load_pool` for ``play`` / ``scenario``: every problem of the sources
+    given by ``--skills`` is a message or diagnostics, and an empty pool is refused."""
+    from sgs.compiler import CompileError, render_diagnostics
+
+    if skills:
+        _refuse_bad_encoding(_need_paths(skills))
+    try:
+        pool = _load_pool(skills)
+    except CompileError as exc:
+        out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
+        raise typer.Exit(1) from None
+    if not pool.generals:
+        where = "、".join(str(p) for p in skills or [])
+        raise _fail(f"武将池为空：--skills 给出的技能源（{where}）里没有武将；要在内置武将旁加入你的武将，同时给出 --skills skills/")
+    return pool
+
+
+def _refuse_empty_texts(text: Optional[list[str]]) -> None:
+    """``--text ''`` is a mistake, not a clean check."""
+    for t in text or []:
+        if not t.strip():
+            raise _fail("--text 给出的技能文本为空：请写作“名称：正文”，例如 --text '奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。'")
 
 
 @app.command()
@@ -86,19 +177,20 @@ def check(
     targets = paths or []
     if not targets and not text and skills_file is None:
         raise _fail("请给出至少一个 .sgs 文件或目录，或用 --text / --skills-file 给出技能文本")
-    for p in targets:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
-    if skills_file is not None and not skills_file.is_file():
-        raise _fail(f"找不到文件：{skills_file}")
-    if targets and not any(p.is_file() or any(p.rglob("*.sgs")) for p in targets):
-        raise _fail("没有找到 .sgs 文件")
+    _refuse_empty_texts(text)
+    files = _need_paths(targets) if targets else []
+    if skills_file is not None:
+        _need_file(skills_file, "--skills-file")
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     if targets:
         from sgs.compiler.graph import findings_for
 
-        result = build(targets)
+        diags, sources = _encoding_problems(files)
+        unreadable = {d.span.file for d in diags if d.span is not None}
+        from sgs.compiler import _display
+
+        result = build([f for f in files if _display(f) not in unreadable])
         diags += result.diagnostics
         sources.update(result.originals)
         if not any(d.severity == "error" for d in diags):
@@ -133,56 +225,76 @@ def check(
 @app.command("fmt")
 def fmt_(
     paths: Annotated[Optional[list[Path]], typer.Argument(help=".sgs 文件或目录")] = None,
-    check_only: Annotated[bool, typer.Option("--check", help="只检查：有文件需要格式化时退出码为 1，不输出内容")] = False,
-    write: Annotated[bool, typer.Option("--write", "-w", help="直接改写文件，而不是打印到标准输出")] = False,
+    check_only: Annotated[
+        bool, typer.Option("--check", help="只检查：列出需要格式化的文件，有则退出码为 1；不输出内容")
+    ] = False,
+    write: Annotated[bool, typer.Option("--write", "-w", help="直接改写需要格式化的文件，而不是打印到标准输出")] = False,
     text: Annotated[Optional[list[str]], typer.Option("--text", help="格式化一条技能文本“名称：正文”")] = None,
     skills_file: Annotated[
         Optional[Path], typer.Option("--skills-file", help="格式化每行一条“名称：正文”的文本文件")
     ] = None,
 ) -> None:
-    """把技能文本整理为规范写法（全角标点、【牌名】、改正错别字、补句号）；--check 用于 CI。"""
-    from sgs.compiler import _expand, render_diagnostics
+    """把技能文本整理为规范写法（全角标点、【牌名】、改正错别字、补句号）并打印全文；-w 改写文件，--check 用于 CI。
+
+    不带 -w / --check 时总是打印完整的规范文本（已是规范写法也照样打印，可以 sgs fmt a.sgs > b.sgs）；
+    多于一个输入时，每段之前有一行“# 文件: 路径”（# 开头是注释行）。有错误的文件不格式化：
+    诊断打印到标准错误，退出码为 1。
+    """
+    from sgs.compiler import render_diagnostics
     from sgs.compiler.fmt import format_skill_lines, format_text
 
     if not paths and not text and skills_file is None:
         raise _fail("请给出 .sgs 文件或目录，或用 --text / --skills-file 给出技能文本")
-    for p in paths or []:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
+    _refuse_empty_texts(text)
+    files = _need_paths(paths) if paths else []
+    if skills_file is not None:
+        _need_file(skills_file, "--skills-file")
+    bad_encoding, bad_sources = _encoding_problems(files)
+    failed = len(bad_encoding)
+    if bad_encoding:
+        err.print(render_diagnostics(bad_encoding, "human", bad_sources), markup=False)
+    unreadable = {d.span.file for d in bad_encoding if d.span is not None}
+    from sgs.compiler import _display
+
     jobs: list[tuple[str, str, Optional[Path], bool]] = []  # (shown, text, path to write, bare lines)
-    for f in _expand(paths or []) if paths else []:
-        jobs.append((str(f), _read_skills_file(f), f, False))
+    for f in files:
+        if _display(f) not in unreadable:
+            jobs.append((str(f), _read_skills_file(f), f, False))
     for i, t in enumerate(text or []):
         jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", t, None, True))
     if skills_file is not None:
-        if not skills_file.is_file():
-            raise _fail(f"找不到文件：{skills_file}")
         jobs.append((str(skills_file), _read_skills_file(skills_file), skills_file, True))
-    failed = changed = 0
+    headers = len(jobs) + failed > 1
+    changed = printed = 0
     for shown, source, path, bare in jobs:
         formatted, diags = (format_skill_lines if bare else format_text)(source, shown)
         if formatted is None:
             failed += 1
             errors = [d for d in diags if d.severity == "error"]
-            out.print(render_diagnostics(errors, "human", {shown: source}), markup=False)
+            err.print(render_diagnostics(errors, "human", {shown: source}), markup=False)
             continue
-        if formatted == source or (bare and path is None and formatted.rstrip("\n") == source.rstrip("\n")):
-            continue
-        changed += 1
+        differs = formatted != source and not (bare and path is None and formatted.rstrip("\n") == source.rstrip("\n"))
+        changed += differs
         if check_only:
-            err.print(f"需要格式化：{shown}")
+            if differs:
+                err.print(f"需要格式化：{shown}", markup=False)
         elif write and path is not None:
-            try:
-                path.write_text(formatted, encoding="utf-8")
-            except OSError as exc:
-                raise _fail(f"无法写入 {path}：{exc.strerror or exc}") from None
-            err.print(f"已格式化：{shown}")
+            if differs:
+                try:
+                    path.write_text(formatted, encoding="utf-8")
+                except OSError as exc:
+                    raise _fail(f"无法写入 {path}：{exc.strerror or exc}") from None
+                err.print(f"已格式化：{shown}", markup=False)
         else:
+            if headers:
+                sys.stdout.write(("\n" if printed else "") + f"# 文件: {shown}\n")
             sys.stdout.write(formatted)
+            printed += 1
     if failed:
         err.print(f"{failed} 个文件有错误，未格式化")
         raise typer.Exit(1)
     if check_only and changed:
+        err.print(f"{changed} 个文件需要格式化（sgs fmt -w 改写）")
         raise typer.Exit(1)
 
 
@@ -197,9 +309,13 @@ def graph(
     from sgs.compiler import bundled_skill_paths, check_paths, render_diagnostics
     from sgs.compiler.graph import GraphvizMissing, build_graph, load_packages, render_graph
 
-    for p in paths or []:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
+    suffixes = (".dot", ".svg", ".png")
+    if not out_path.suffix:
+        raise _fail(f"输出文件 {out_path} 没有后缀，不知道画成什么格式：请用 {'、'.join(suffixes)} 结尾，例如 -o {out_path}.svg")
+    if out_path.suffix.lower() not in suffixes:
+        raise _fail(f"不支持的输出格式：{out_path.suffix}（应为 {'、'.join(suffixes)}）")
+    if paths:
+        _refuse_bad_encoding(_need_paths(paths))
     sources = paths or bundled_skill_paths()
     problems = check_paths(sources)
     if any(d.severity == "error" for d in problems):
@@ -221,7 +337,7 @@ def graph(
     except OSError as exc:
         raise _fail(f"无法写入 {out_path}：{exc.strerror or exc}") from None
     except GraphvizMissing as exc:
-        raise _fail(f"{exc}（已写出 {out_path.with_suffix('.dot')}）", code=1) from None
+        raise _fail(str(exc), code=1) from None
     for w in written:
         out.print(f"写出 {w}", markup=False)
 
@@ -250,9 +366,9 @@ def explain(
     from sgs.compiler.bare import wrap
     from sgs.compiler.reading import close_names, explain_skill, find_skills
 
-    for p in skills or []:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
+    if skills:
+        _refuse_bad_encoding(_need_paths(skills))
+    _refuse_empty_texts(text)
     if text:
         result = build_texts({f"<text{i + 1}>": wrap(t) for i, t in enumerate(text)})
     else:
@@ -277,9 +393,13 @@ def compile_(
     """把技能文本编译为 Python 模块。"""
     from sgs.compiler import CompileError, compile_paths, render_diagnostics
 
-    for p in sources:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
+    from sgs.compiler import _expand
+
+    _need_paths(sources)
+    files = _expand(sources, pool=True)
+    if not files:  # only folders marked NOT_IN_POOL below the ones given
+        raise _fail(f"没有找到可编译的 .sgs 文件（{'、'.join(str(p) for p in sources)} 里只有标了 NOT_IN_POOL 的目录；直接给出那个目录即可编译）")
+    _refuse_bad_encoding(files)
     try:
         written = compile_paths(sources, out_dir)
     except CompileError as exc:
@@ -297,24 +417,19 @@ def scenario(
     skills: Annotated[
         Optional[list[Path]], typer.Option("--skills", help="技能源（可多次给出；默认：内置 skills/）")
     ] = None,
+    show_log: Annotated[bool, typer.Option("--log", help="打印每个未通过场景的对局日志")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="打印每个场景（包括通过的）的对局日志")] = False,
 ) -> None:
-    """运行场景文件，逐条报告未满足的预期。"""
-    from sgs.compiler import CompileError, render_diagnostics
+    """运行场景文件，逐条报告未满足的预期；--log 打印未通过场景的日志，-v 打印全部场景的日志。"""
     from sgs.compiler.scenario import collect_scenarios, run_scenario_file
 
+    for f in files:
+        if not f.exists():
+            raise _fail(f"找不到场景文件或目录：{f}")
     paths = collect_scenarios(files)
     if not paths:
-        raise _fail("没有找到场景文件（*.toml）")
-    pool = None
-    if skills:
-        for p in skills:
-            if not p.exists():
-                raise _fail(f"找不到文件或目录：{p}")
-        try:
-            pool = _load_pool(skills)
-        except CompileError as exc:
-            out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
-            raise typer.Exit(1) from None
+        raise _fail(f"没有找到场景文件（*.toml）：{'、'.join(str(f) for f in files)} 里没有")
+    pool = _skill_pool(skills) if skills else None
     failed = 0
     for path in paths:
         report = run_scenario_file(path, pool)
@@ -325,9 +440,28 @@ def scenario(
             out.print(f"[bold red]失败[/] {path}  {report.name}")
             for line in report.failures:
                 out.print(f"    {line}", markup=False)
+        if verbose or (show_log and not report.ok):
+            if report.log:
+                out.print("    日志：")
+                out.print("\n".join("      " + ln for ln in report.log.splitlines()), markup=False)
+            else:
+                out.print("    （没有日志：对局没有开始）")
     out.print(f"{len(paths) - failed} passed, {failed} failed")
     if failed:
         raise typer.Exit(1)
+
+
+def _refuse_unknown_generals(chosen: list[str], names: list[str]) -> None:
+    """``--generals`` names every seat's general from the pool: an unknown name is
+    refused first (with the closest names of the pool), before the player count."""
+    import difflib
+
+    for n in chosen:
+        if n in names:
+            continue
+        close = difflib.get_close_matches(n, names, n=3, cutoff=0.3)
+        hint = f"是不是想写：{'、'.join(close)}？" if close else ""
+        raise _fail(f"--generals：武将池里没有「{n}」。{hint}可用：{'、'.join(names)}")
 
 
 @app.command()
@@ -345,37 +479,41 @@ def play(
     human: Annotated[Optional[int], typer.Option("--human", help="由你在终端扮演该座次（1 = 主公），其余座次为随机 AI")] = None,
 ) -> None:
     """编译内置技能（有缓存），打一局身份局：默认全部为随机 AI 并打印日志；--human 座次 由你亲自上阵。"""
-    from sgs.compiler import CompileError, render_diagnostics
     from sgs.runtime.agents import Agent, RandomAgent
     from sgs.runtime.human import HumanAgent, HumanQuit
-    from sgs.runtime.modes.identity import IdentityError, play_identity_game, setup_identity_game
+    from sgs.runtime.modes import identity
+    from sgs.runtime.modes.identity import (
+        IdentityError,
+        play_identity_game,
+        run_identity_game,
+        setup_identity_game,
+        turn_limit_text,
+    )
     from sgs.runtime.result import result_of
 
-    for p in skills or []:
-        if not p.exists():
-            raise _fail(f"找不到文件或目录：{p}")
-    try:
-        loaded = _load_pool(skills)
-    except CompileError as exc:
-        out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
-        raise typer.Exit(1) from None
+    loaded = _skill_pool(skills)
     pool, equipment = loaded.generals, loaded.equipment
     chosen: list[str] | None = None
     if generals is not None:
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
         if not chosen:
             raise _fail("--generals 为空：请按座次写出武将，例如 --generals 曹操,刘备,关羽,吕布")
+        _refuse_unknown_generals(chosen, [g.name for g in pool])
     if players is None:
         players = len(chosen) if chosen else 5
+    limit = identity.DEFAULT_MAX_TURNS
     if human is None:
         try:
             result = play_identity_game(
-                pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex, equipment=equipment
+                pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex, equipment=equipment,
+                max_turns=limit,
             )
         except IdentityError as exc:
             raise _fail(str(exc)) from None
         text = result.log.to_jsonl() if log is LogFormat.json else result.log.text()
         sys.stdout.write(text + "\n")
+        if result.winner is None:
+            raise _fail(turn_limit_text(limit) + "（对局没有分出胜负；可换一个 --seed，或检查武将的体力与技能）", code=1)
         return
     if not 1 <= human <= players:
         raise _fail(f"--human 应为 1 到 {players} 之间的座次，而不是 {human}")
@@ -383,7 +521,7 @@ def play(
     agents: list[Agent] = [agent if i + 1 == human else RandomAgent() for i in range(players)]
     try:
         game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment)
-        game.run(max_turns=2000)
+        run_identity_game(game, limit)
     except IdentityError as exc:
         raise _fail(str(exc)) from None
     except HumanQuit as exc:
@@ -396,6 +534,8 @@ def play(
     result = result_of(game)
     if log is LogFormat.json:
         sys.stdout.write(result.log.to_jsonl() + "\n")
+    if not game.over:
+        raise _fail(turn_limit_text(limit), code=1)
 
 
 @app.command()

@@ -13,7 +13,9 @@ Like a code formatter, it changes form, never meaning (for every skill in
   keep single spaces, trailing spaces go, the file ends with one newline.
 
 Text with errors is not formatted: :func:`format_text` returns None and the
-diagnostics.
+diagnostics — every error ``sgs check`` finds in that text alone (syntax, and the
+checks after it: names, pinyin, conflicts …), as :func:`format_skill_lines` does for
+bare lines.
 """
 
 from __future__ import annotations
@@ -31,12 +33,17 @@ __all__ = ["format_text", "format_skill_lines", "ir_shape"]
 
 
 def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
-    """The canonical form of a whole ``.sgs`` text, or None (and why) if it has errors."""
+    """The canonical form of a whole ``.sgs`` text, or None (and why) if it has errors
+    (those of ``sgs check`` on this text alone)."""
+    from . import build_texts
     from .parse import parse_text, skill_line_name
 
     parsed = parse_text(text, file)
     diags = list(parsed.diagnostics)
     if parsed.tree is None or any(d.severity is Severity.ERROR for d in diags):
+        return None, diags
+    diags = build_texts({file: text}).diagnostics
+    if any(d.severity is Severity.ERROR for d in diags):
         return None, diags
     src = parsed.text
     bare = sorted(

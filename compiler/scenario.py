@@ -127,6 +127,28 @@ def _ex_hint(sc: Scenario) -> str:
     return f"（{'、'.join(named)} 是 EX 牌：在 [scenario] 中写 ex = true 以使用 108 张的牌堆）"
 
 
+#: SeatSpec field → the scenario file's key
+_SEAT_KEYS = {"general": "general", "hand": "hand", "equips": "equip", "judge": "judge"}
+
+
+def _table_key(exc: TableError) -> str:
+    """The scenario key a :class:`TableError` is about: ``seats[2].judge[0]``,
+    ``draw_pile.top[1]``, or ``seats`` when it names no place."""
+    index = f"[{exc.index}]" if exc.index is not None else ""
+    if exc.seat is not None:
+        key = _SEAT_KEYS.get(exc.field)
+        return f"seats[{exc.seat}].{key}{index}" if key else f"seats[{exc.seat}]"
+    if exc.field == "draw_pile":
+        return f"draw_pile.top{index}"
+    return "seats"
+
+
+def _same_general_hint(exc: TableError) -> str:
+    if exc.field != "general" or "已在" not in str(exc):
+        return ""
+    return "；要测试同一技能与自身的连锁（这不是身份局会发生的局面），在 [scenario] 中写 same_general = true"
+
+
 def _multiset_diff(what: str, expected: Sequence[str], actual: Sequence[str]) -> str | None:
     if Counter(expected) == Counter(actual):
         return None
@@ -161,9 +183,10 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             seed=sc.seed,
             include_ex=sc.ex,
             equipment=pool.equipment,
+            distinct_generals=not sc.same_general,
         )
     except TableError as exc:
-        raise ScenarioError(sc.path, "seats", str(exc) + _ex_hint(sc)) from None
+        raise ScenarioError(sc.path, _table_key(exc), str(exc) + _ex_hint(sc) + _same_general_hint(exc)) from None
     turns = sc.turns if sc.turns is not None else (1 if sc.until == "回合结束" else MAX_TURNS)
     try:
         result = run_table(game, turns=turns)

@@ -10,7 +10,10 @@ only reads and validates the file into :class:`Scenario`; running it is
 it is), ``phase`` (the phase it starts at), ``until`` (回合结束 / 游戏结束), ``turns``,
 and ``ex`` (bool, default false): true plays with the 108-card deck, the 104 标准版
 cards plus the 4 EX cards 寒冰剑♠2, 仁王盾♣2, 闪电♥Q, 无懈可击♦Q (package EX in
-``runtime/data/cards_standard.tsv``); without it those cards are unknown labels.
+``runtime/data/cards_standard.tsv``); without it those cards are unknown labels;
+``same_general`` (bool, default false): true lets two seats play the same general —
+a position identity mode never deals, refused otherwise — for testing how one
+skill chains with itself (流离 → 流离).
 
 Errors: :class:`ScenarioError` with the file and the key path (``seats[2].hand[0]``),
 what was expected and, for names, a suggestion.  Never a traceback for a bad file.
@@ -114,6 +117,7 @@ class Scenario:
     draw_pile_top: tuple[str, ...]
     expect: Expectation
     ex: bool = False
+    same_general: bool = False
 
 
 def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
@@ -202,7 +206,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "same_general"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -215,6 +219,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if until not in UNTIL:
         raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
     with_ex = r.boolean(head, "ex", "scenario", default=False)
+    same_general = r.boolean(head, "same_general", "scenario", default=False)
     turns = r.opt_int(head, "turns", "scenario")
     if turns is not None and not 1 <= turns <= 500:
         raise r.fail("scenario.turns", "应为 1 到 500 之间的整数（运行的回合数）")
@@ -310,13 +315,47 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         draw_pile_top=top,
         expect=expect,
         ex=with_ex,
+        same_general=same_general,
     )
+
+
+def utf8_error_position(data: bytes, exc: UnicodeDecodeError) -> tuple[int, int, str]:
+    """Where ``data`` stops being UTF-8: (line, column — 1-based, in characters — and
+    the offending bytes as hex, e.g. ``0xff``)."""
+    start = exc.start
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    col = len(data[line_start:start].decode("utf-8", errors="replace")) + 1
+    bad = " ".join(f"0x{b:02x}" for b in data[start : min(exc.end, start + 4)])
+    return line, col, bad
+
+
+def not_utf8_message(data: bytes, exc: UnicodeDecodeError) -> str:
+    """The Chinese message for a file that is not UTF-8, with the place."""
+    line, col, bad = utf8_error_position(data, exc)
+    return f"文件不是 UTF-8 编码（第 {line} 行第 {col} 列的字节 {bad}）；请用 UTF-8 编码另存该文件"
+
+
+def read_text_file(path: Path) -> str:
+    """The text of a UTF-8 file; raises :class:`ScenarioError` (no key) with a
+    Chinese message for a missing file, a directory, an unreadable or non-UTF-8 file."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(str(path), "", "找不到文件") from None
+    except IsADirectoryError:
+        raise ScenarioError(str(path), "", "这是一个目录，不是文件") from None
+    except PermissionError:
+        raise ScenarioError(str(path), "", "没有读取权限") from None
+    except OSError as exc:
+        raise ScenarioError(str(path), "", f"无法读取：{exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col, _ = utf8_error_position(data, exc)
+        raise ScenarioError(f"{path}:{line}:{col}", "", not_utf8_message(data, exc)) from None
 
 
 def load_scenario(path: Path) -> Scenario:
     """Read and parse one scenario file; raises :class:`ScenarioError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), "", f"无法读取：{exc}") from None
-    return parse_scenario(text, str(path))
+    return parse_scenario(read_text_file(path), str(path))

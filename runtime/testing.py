@@ -20,7 +20,12 @@ Example::
 * ``hp`` / ``max_hp`` — default: the printed max hp, +1 for the lord.
 * cards are labels (``杀♠7``) or bare names (``杀`` = the first unused card of
   that name in deck order); each physical card can be placed once.  ``judge``
-  entries may read ``label@乐不思蜀`` to place a card as another delayed trick.
+  entries are delayed tricks (乐不思蜀, 闪电 …), or read ``label@乐不思蜀`` to place
+  any card as a delayed trick (国色); one judge area holds at most one delayed trick
+  of each name.
+* ``distinct_generals=True`` refuses two seats with the same general (identity
+  mode deals each general once; scenario files ask for it); the default allows
+  it, for unit tests of the rules that seat two skill-less 关羽.
 * ``draw_pile`` — the top of the draw pile in order; all other deck cards are
   shuffled by ``seed`` below them.  ``discard_pile`` — cards placed there.
 * ``answers`` — a :class:`ScriptedAgent` queue for that seat (see agents.py for the
@@ -41,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .agents import Agent, ScriptedAgent
-from .cards import Card, standard_deck
+from .cards import Card, CardName, CardSubtype, card_kind, standard_deck
 from .game import EquipmentTable, Game
 from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
@@ -55,7 +60,14 @@ __all__ = ["SeatSpec", "build_game", "run_table", "find_general", "TableError"]
 
 
 class TableError(ValueError):
-    """The table cannot be built (unknown general, card not in the deck …)."""
+    """The table cannot be built (unknown general, card not in the deck, a position
+    that cannot happen …).  ``seat`` (1-based; None: not a seat's), ``field`` (the
+    :class:`SeatSpec` field — ``general``, ``hand``, ``equips``, ``judge`` — or
+    ``draw_pile`` / ``discard_pile``) and ``index`` (in that list) say where."""
+
+    def __init__(self, message: str, seat: int | None = None, field: str = "", index: int | None = None) -> None:
+        super().__init__(message)
+        self.seat, self.field, self.index = seat, field, index
 
 
 @dataclass
@@ -87,14 +99,20 @@ class _CardBank:
         self.all = list(deck)
         self.free = list(deck)
 
-    def take(self, spec: str) -> Card:
+    def take(self, spec: str, seat: int | None = None, field: str = "", index: int | None = None) -> Card:
         for c in self.free:
             if c.label == spec or c.name.value == spec:
                 self.free.remove(c)
                 return c
+        where = f"{seat}号位：" if seat is not None else ""
         if any(c.label == spec or c.name.value == spec for c in self.all):
-            raise TableError(f"牌堆里已经没有未放置的「{spec}」（每张实体牌只能放一次）")
-        raise TableError(f"牌堆里没有「{spec}」（写法如 杀♠7、闪♥2，或只写牌名如 桃）")
+            raise TableError(f"{where}牌堆里已经没有未放置的「{spec}」（每张实体牌只能放一次）", seat, field, index)
+        raise TableError(f"{where}牌堆里没有「{spec}」（写法如 杀♠7、闪♥2，或只写牌名如 桃）", seat, field, index)
+
+
+def _delayed_names() -> set[str]:
+    """Names of the delayed tricks (乐不思蜀, 闪电 …): what a judge area can hold."""
+    return {n.value for n in CardName if card_kind(n)[1] is CardSubtype.DELAYED_TRICK}
 
 
 def build_game(
@@ -107,6 +125,7 @@ def build_game(
     include_ex: bool = False,
     log_enabled: bool = True,
     equipment: EquipmentTable | None = None,
+    distinct_generals: bool = False,
 ) -> Game:
     """Build a :class:`Game` in the given position (see module doc); raises
     :class:`TableError` when the table cannot be built."""
@@ -115,10 +134,20 @@ def build_game(
     rng = random.Random(seed)
     deck = standard_deck(include_ex)
     bank = _CardBank(deck)
+    delayed = _delayed_names()
     players: list[Player] = []
     specs: list[tuple[SeatSpec, GeneralSpec]] = []
+    seated: dict[str, int] = {}
     for i, s in enumerate(seats):
-        g = find_general(s.general) if isinstance(s.general, str) else s.general
+        try:
+            g = find_general(s.general) if isinstance(s.general, str) else s.general
+        except TableError as exc:
+            raise TableError(f"{i + 1}号位：{exc}", i + 1, "general") from None
+        if distinct_generals and g.name in seated:
+            raise TableError(
+                f"{i + 1}号位：武将「{g.name}」已在{seated[g.name]}号位（身份局每名武将只能有一人扮演）", i + 1, "general"
+            )
+        seated[g.name] = i + 1
         if s.skills:
             g = GeneralSpec(g.name, g.pinyin, g.kingdom, g.max_hp, g.gender, g.skills + tuple(s.skills), g.package)
         role = s.role if isinstance(s.role, Role) else Role(s.role)
@@ -133,21 +162,33 @@ def build_game(
         if s.hp is not None and s.max_hp is None and s.hp > p.max_hp:
             p.max_hp = s.hp
         p.alive = s.alive
-        for lab in s.hand:
-            placed.append((bank.take(lab), Zone.HAND, p, ""))
-        for lab in s.equips:
-            c = bank.take(lab)
+        for k, lab in enumerate(s.hand):
+            placed.append((bank.take(lab, p.seat, "hand", k), Zone.HAND, p, ""))
+        for k, lab in enumerate(s.equips):
+            c = bank.take(lab, p.seat, "equips", k)
             if c.type.value != "装备":
-                raise TableError(f"{p.seat}号位：{lab} 不是装备牌")
+                raise TableError(f"{p.seat}号位：{lab} 不是装备牌", p.seat, "equips", k)
             if any(e.subtype == c.subtype for e, *_ in (x for x in placed if x[1] is Zone.EQUIP and x[2] is p)):
-                raise TableError(f"{p.seat}号位：装备区已有一张{c.subtype.value}，不能再放 {lab}")
+                raise TableError(f"{p.seat}号位：装备区已有一张{c.subtype.value}，不能再放 {lab}", p.seat, "equips", k)
             placed.append((c, Zone.EQUIP, p, ""))
-        for lab in s.judge:
-            base, _, as_name = lab.partition("@")
-            c = bank.take(base)
-            placed.append((c, Zone.JUDGE, p, as_name or c.name.value))
-    top = [bank.take(lab) for lab in draw_pile]
-    disc = [bank.take(lab) for lab in discard_pile]
+        in_judge: set[str] = set()
+        for k, lab in enumerate(s.judge):
+            base, at, as_name = lab.partition("@")
+            c = bank.take(base, p.seat, "judge", k)
+            name = as_name if at else c.name.value
+            if name not in delayed:
+                what = f"「{as_name}」不是延时锦囊" if at else f"{lab} 不是延时锦囊牌"
+                raise TableError(
+                    f"{p.seat}号位：判定区只能放延时锦囊（{'、'.join(sorted(delayed))}），{what}"
+                    f"；要把其他牌当延时锦囊放置，写作「{base}@乐不思蜀」",
+                    p.seat, "judge", k,
+                )
+            if name in in_judge:
+                raise TableError(f"{p.seat}号位：判定区已有一张【{name}】，同名的延时锦囊不能再放 {lab}", p.seat, "judge", k)
+            in_judge.add(name)
+            placed.append((c, Zone.JUDGE, p, name))
+    top = [bank.take(lab, None, "draw_pile", k) for k, lab in enumerate(draw_pile)]
+    disc = [bank.take(lab, None, "discard_pile", k) for k, lab in enumerate(discard_pile)]
     rest = list(bank.free)
     rng.shuffle(rest)
     pile = rest + list(reversed(top))

@@ -61,6 +61,9 @@ __all__ = [
     "setup_identity_game",
     "play_identity_game",
     "apply_general",
+    "DEFAULT_MAX_TURNS",
+    "run_identity_game",
+    "turn_limit_text",
 ]
 
 #: loyalists, rebels, renegades (besides the lord); the first row is the default,
@@ -86,6 +89,10 @@ MAX_PLAYERS = max(ROLE_TABLES)
 RoleSpec = Union[str, tuple[int, int, int], None]
 
 LORD_CANDIDATES = ("曹操", "刘备", "孙权")
+
+#: the turn cap of a whole game (``play_identity_game``, ``sgs play``): a game still
+#: running after this many turns is stopped without a winner, and the log says so
+DEFAULT_MAX_TURNS = 2000
 LORD_EXTRA_CANDIDATES = 2
 
 
@@ -263,12 +270,26 @@ def _deal_generals(game: Game, pool: Sequence[GeneralSpec], ps: list[Player], rn
         apply_general(game, p, _pick(game, p, cands))
 
 
+def turn_limit_text(max_turns: int) -> str:
+    """The log line (and CLI message) of a game stopped at the turn cap."""
+    return f"达到回合上限（{max_turns} 回合），对局中止，无胜者"
+
+
+def run_identity_game(game: Game, max_turns: int | None = DEFAULT_MAX_TURNS) -> None:
+    """Run a set-up game to its end, or stop it after ``max_turns`` turns: then the
+    log gets the event ``回合上限`` (``达到回合上限（N 回合），对局中止，无胜者``;
+    JSON data ``max_turns``) and the game has no winner."""
+    game.run(max_turns=max_turns)
+    if not game.over and max_turns is not None:
+        game.log_event("回合上限", turn_limit_text(max_turns), max_turns=max_turns)
+
+
 def play_identity_game(
     pool: Sequence[GeneralSpec],
     players: int,
     seed: int,
     agents: Sequence[Agent] | None = None,
-    max_turns: int | None = 2000,
+    max_turns: int | None = DEFAULT_MAX_TURNS,
     log_enabled: bool = True,
     generals: Sequence[str] | None = None,
     log_text: bool | None = None,
@@ -277,12 +298,13 @@ def play_identity_game(
     equipment: EquipmentTable | None = None,
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
-    (the result then has ``winner=None``).  ``generals`` fixes each seat's general;
+    (the result then has ``winner=None`` and the log ends with the ``回合上限`` event,
+    :func:`run_identity_game`).  ``generals`` fixes each seat's general;
     ``log_text=False`` (alias of ``log_enabled``) skips rendering log text;
     ``roles`` picks the role row (``"alt"``, ``"1/2/2"`` …); ``include_ex`` adds
     the 4 EX cards; ``equipment`` as for :func:`setup_identity_game`."""
     if log_text is not None:
         log_enabled = log_text
     game = setup_identity_game(pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment)
-    game.run(max_turns=max_turns)
+    run_identity_game(game, max_turns)
     return result_of(game)
