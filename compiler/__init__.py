@@ -17,10 +17,12 @@ Public API (what the CLI calls)::
   name → source code), ``diagnostics``, ``sources`` (file → normalised text, for
   rendering), ``packages`` (the IR).
 * ``load_pool(paths=None, cache_dir=None) -> Pool`` — compile (cached by content
-  hash in ``cache_dir``, default ``$SGS_CACHE_DIR`` or ``.sgs-cache``), import the
-  emitted modules, return both halves of the compiled set: ``.generals`` (their
-  ``GENERALS`` in package order) and ``.equipment`` (their ``EQUIPMENT`` merged in
-  package order, a later package's card winning: card name → skill classes).
+  hash in ``cache_dir``, default :func:`.cache.cache_root`: ``$SGS_CACHE_DIR``, else
+  the user cache folder), import the emitted modules, return both halves of the
+  compiled set: ``.generals`` and ``.equipment`` (card name → skill classes).  Bundled
+  packages load first, so a designer's package loaded beside them overrides a general
+  or card of the same name (I0203); two of the designer's packages defining the same
+  one is E0201.
   Raises :class:`CompileError` on errors.  A game gets the equipment explicitly
   (``setup_identity_game(pool.generals, ..., equipment=pool.equipment)``,
   ``build_game(..., equipment=...)``); the runtime keeps no registry of it.
