@@ -380,6 +380,11 @@ def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
         yield Gap(f"“使用【{t.card.name}】时”", t.span, runtime=False)
 
 
+def _compiled_condition(c: ir.Condition) -> bool:
+    """A 若… right after a timing that the emitter compiles: 若你有手牌 / 若你没有手牌."""
+    return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND) and c.player is not None and c.player.who is ir.Who.YOU
+
+
 def runtime_gaps(skill: ir.Skill) -> list[Gap]:
     """What a skill needs that the runtime or the emitter does not have yet; empty
     for every skill that compiles (all the bundled pool).  The emitter refuses a
@@ -397,7 +402,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
             out.extend(_timing_gaps(a.timing))
-            if isinstance(a.condition, ir.Condition):
+            if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))

@@ -159,7 +159,10 @@ class _Planner:
         try:
             member = CardName(cw.name).name
         except ValueError:
-            raise self.fail("E0302", f"运行时没有【{cw.name}】这张牌", cw.span) from None
+            raise self.fail(
+                "E0302", f"运行时没有【{cw.name}】这张牌", cw.span,
+                help="运行时有的牌：" + "、".join(f"【{n.value}】" for n in CardName),
+            ) from None
         self.use("CardName")
         return _member("CardName", member)
 
@@ -757,8 +760,8 @@ class _Planner:
         timing_expr = self.timing(t.window, t.span)
         env.window = t.window
         if isinstance(a.condition, ir.Condition):
-            raise self.fail("E0503", f"编译器还不能编译条件“{a.condition.text}”", a.condition.span)
-        if a.condition is not None:
+            conds.append(self.trigger_condition(a.condition))
+        elif a.condition is not None:
             conds.append(self.no_card_used(a.condition))
         if t.card_class is not None:
             if t.window != "使用时":
@@ -797,9 +800,10 @@ class _Planner:
                     conds.append(f"ctx.recover_event.source.kingdom is {self.kingdom(by.kingdom, by.span)}")
             if t.owner_dying:
                 conds.append("ctx.owner.dying")
-        elif t.window == "成为目标时":
+        elif t.window in ("成为目标时", "成为目标后"):
             if t.card is not None:
-                env.window_card = t.card.name
+                if t.window == "成为目标时":
+                    env.window_card = t.card.name
                 if t.card.name == "杀":
                     self.card_name(t.card)
                     conds.append("ctx.use.card.is_slash")
@@ -853,6 +857,14 @@ class _Planner:
             self.use("Card")
         body = setup + self.effects(a.effects, env)
         return [(timing_expr, [], conds, body)]
+
+    def trigger_condition(self, c: ir.Condition) -> str:
+        """A 若… condition right after the timing that the emitter compiles (a test in
+        ``can_trigger``): 若你有手牌 / 若你没有手牌.  Anything else is a gap
+        (:func:`.check.runtime_gaps`) and refused here too."""
+        if c.kind in _TRIGGER_CONDITIONS and c.player is not None and c.player.who is ir.Who.YOU:
+            return "ctx.owner.hand_count > 0" if c.kind is ir.CondKind.HAS_HAND else "ctx.owner.hand_count == 0"
+        raise self.fail("E0503", f"编译器还不能编译条件“{c.text}”", c.span)
 
     def no_card_used(self, c: ir.NoCardUsed) -> str:
         from sgs.runtime.api import Phase
@@ -967,6 +979,12 @@ class _Planner:
             for a in abilities:
                 comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
         methods: list[Method] = []
+        per_event_point = [a.timing for a in trig if a.timing.per_point and a.timing.window in _POINT_EVENTS]
+        if per_event_point:
+            # 每当你失去1点体力后 / 回复1点体力后: once per point of the event's amount (the
+            # runtime's per_point counts damage points only)
+            view = _POINT_EVENTS[per_event_point[0].window]
+            methods.append(Method("times", "ctx: SkillContext", "int", [f"return ctx.{view}.amount"]))
         if per_card:
             if len(trig) != 1 or per_card[0].lost_from != "装备区":
                 raise self.fail("E0501", "编译器只支持“失去一张装备区里的牌”按张触发", per_card[0].span)
@@ -1298,7 +1316,10 @@ class _Planner:
         ranges = {c.name: c.attack_range for c in load_cards()}
         out: list[str] = []
         if decl.subtype != "武器" and decl.attack_range is not None:
-            raise self.fail("E0302", "只有武器有攻击范围", decl.span)
+            raise self.fail(
+                "E0302", "只有武器有攻击范围", decl.span,
+                help=f"{decl.subtype}的声明不写“攻击范围”，如“装备 八卦阵 防具”；武器写作“装备 诸葛连弩 武器 攻击范围1”",
+            )
         for cw in decl.names:
             member = self.card_name(cw)
             name = CardName(cw.name)
@@ -1307,16 +1328,27 @@ class _Planner:
                 continue  # not in this deck table (骅骝 is a 军争 card): nothing to check against
             if sub is not CardSubtype(decl.subtype):
                 shown = sub.value or ctype.value
-                raise self.fail("E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span)
+                raise self.fail(
+                    "E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
+                    help=f"写作“装备 {cw.name} {shown}”；类别须与牌表一致（武器、防具、+1马、-1马）",
+                )
             if decl.attack_range is not None and ranges.get(name) != decl.attack_range:
                 raise self.fail(
-                    "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span
+                    "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span,
+                    help=f"写作“攻击范围{ranges.get(name)}”（攻击范围须与牌表一致），或不写攻击范围",
                 )
         for cw in decl.names:
             out.append(self.card_name(cw))
         if not decl.skills:
             raise self.fail("E0214", "装备牌声明后没有效果", decl.span, help="在下一行写出效果，如“诸葛连弩：锁定技，……”")
         return out
+
+
+#: 若… conditions right after a timing that compile to a test in ``can_trigger``
+_TRIGGER_CONDITIONS = frozenset({ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND})
+#: non-damage windows whose per-point triggers count the event's amount (the
+#: SkillContext view of the event)
+_POINT_EVENTS = {"失去体力后": "lose_hp_event", "回复体力后": "recover_event"}
 
 
 def _callable(expr_of_c: str) -> str:

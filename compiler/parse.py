@@ -56,6 +56,7 @@ __all__ = [
     "MAX_LINE",
     "MAX_TEXT",
     "MAX_DEPTH",
+    "PHASE_SYNONYMS",
 ]
 
 #: longest accepted line (characters); longer lines are refused with E0110
@@ -124,7 +125,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "OR_SEP": "“，或”",
     "COMMA_IF": "“，若”",
     "TAG": "技能标签（锁定技、主公技……）",
-    "PHASE": "阶段名（如“出牌阶段”）",
+    "PHASE": "阶段名（如“出牌阶段”“准备阶段”）",
     "COLOR": "颜色（红色/黑色）",
     "SUIT": "花色（红桃/黑桃/梅花/方块）",
     "KINGDOM": "势力（魏/蜀/吴/群/神）",
@@ -462,6 +463,45 @@ def _known_word_at(text: str, pos: int) -> str | None:
     return best
 
 
+#: the shape of a general line, for E0105
+_GENERAL_SHAPE = (
+    "武将行依次写武将名、势力、体力和性别，以空格隔开，如“武将 曹操 魏 4体力 男”"
+    "（名字后可加拼音“管辂（guanlu）”；势力：魏/蜀/吴/群/神；体力如“4体力”；性别：男/女）"
+)
+_GENERAL_FIELDS = ("武将名", "势力", "体力", "性别")
+
+
+def _incomplete_general(text: str, pos: int, file: str) -> Diagnostic | None:
+    """E0105 for a 武将 line with fewer than its four fields (``武将`` alone, ``武将 曹操``),
+    whatever the parser expected there (a skill line, a new general …)."""
+    starts = [text.rfind("\n", 0, pos) + 1]
+    if pos >= len(text.rstrip("\n")):  # the error is at the end of the text: its last line
+        starts.append(text.rfind("\n", 0, len(text.rstrip("\n"))) + 1)
+    for start in starts:
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end
+        line = text[start:end]
+        lead = len(line) - len(line.lstrip(" \t"))
+        if re.match(r"武将(?=[ \t]|$)", line[lead:]) and "：" not in line:
+            break
+    else:
+        return None
+    parts = line[lead:].split()[1:]
+    if len(parts) >= len(_GENERAL_FIELDS):
+        return None
+    missing = "、".join(_GENERAL_FIELDS[len(parts) :])
+    body_end = len(line.rstrip(" \t"))
+    sp = _span(file, text, start + lead, start + body_end)
+    return Diagnostic(
+        "E0105",
+        Severity.ERROR,
+        f"武将行不完整：缺少{missing}",
+        sp,
+        notes=("此处应为：武将名、势力、体力和性别",),
+        help=_GENERAL_SHAPE,
+    )
+
+
 def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     pos = err.pos_in_stream if err.pos_in_stream is not None else len(text)
     expected: set[str] = set()
@@ -475,6 +515,10 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         expected = set(err.expected)
         pos = len(text)
     exp = _expected_text(expected)
+
+    general = _incomplete_general(text, pos, file)
+    if general is not None:
+        return general
 
     at_eol = token is not None and token.type in ("_NL", "$END") or pos >= len(text.rstrip("\n"))
     if isinstance(err, UnexpectedToken) and token is not None and token.type in ("_NL", "$END"):
@@ -542,6 +586,19 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             suggestion=Suggestion(sp, word),
         )
 
+    if token is not None and token.type in ("WHEN", "AFTER") and expected and expected <= {"AFTER", "WHEN"}:
+        # 失去1点体力时 / 成为【杀】的目标之… : the window exists only as “……后” (or “……时”)
+        right = "后" if "AFTER" in expected else "时"
+        sp = _span(file, text, pos, pos + 1)
+        return Diagnostic(
+            "E0106",
+            Severity.ERROR,
+            f"这个时机只有“……{right}”，没有“……{token.value}”",
+            sp,
+            help="失去体力、回复体力、造成伤害的时机写“……后”，如“每当你失去1点体力后，”"
+            if right == "后" else f"把“{token.value}”改为“时”",
+            suggestion=Suggestion(sp, right),
+        )
     if "COLON" in expected and "_END" not in expected:
         sp = _span(file, text, pos, pos + 1)
         return Diagnostic(
@@ -724,6 +781,21 @@ def _unknown_cards(text: str, file: str, line_no: int) -> list[Diagnostic]:
     return out
 
 
+#: the newer names of two phases (GLOSSARY: 准备阶段 = 回合开始阶段, 结束阶段 = 回合结束阶段);
+#: the parser reads them as the register's names, so the IR, the emitted code and
+#: ``sgs explain`` know one name per phase.  The token keeps its position (spans point
+#: at the word the designer wrote) and ``sgs fmt``, which works on the text, keeps it.
+PHASE_SYNONYMS: dict[str, str] = {"准备阶段": "回合开始阶段", "结束阶段": "回合结束阶段"}
+
+
+def _canonical_phases(tree: Tree[Token]) -> None:
+    """Rewrite the PHASE tokens spelled with a synonym (:data:`PHASE_SYNONYMS`) in place."""
+    for t in tree.iter_subtrees():
+        for i, c in enumerate(t.children):
+            if isinstance(c, Token) and c.type == "PHASE" and str(c) in PHASE_SYNONYMS:
+                t.children[i] = Token.new_borrow_pos("PHASE", PHASE_SYNONYMS[str(c)], c)
+
+
 def _depth(tree: Tree[Token]) -> tuple[int, Tree[Token]]:
     """The depth of ``tree`` and its deepest subtree (iteratively: no recursion limit)."""
     best, deepest = 0, tree
@@ -769,6 +841,7 @@ def parse_text(text: str, file: str) -> ParseResult:
             cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
             diags += cards or [d]
         return ParseResult(file, rep, None, tuple(diags), tuple(edits))
+    _canonical_phases(tree)
     depth, deepest = _depth(tree)
     if depth > MAX_DEPTH:
         meta = deepest.meta

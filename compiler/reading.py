@@ -11,11 +11,12 @@ dropped.
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from . import ir
+from .diagnostics import Diagnostic
 
-__all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code"]
+__all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code", "text_names", "build_skill_texts"]
 
 
 def looks_like_code(arg: str) -> bool:
@@ -72,8 +73,11 @@ def player(p: Any) -> tuple[str, str]:
     return (who, who)
 
 
-def cards(spec: Any) -> tuple[str, str]:
-    """A card description (CardSpec, CardWord or a card reference)."""
+def cards(spec: Any, drawn: bool = False) -> tuple[str, str]:
+    """A card description (CardSpec, CardWord or a card reference).  ``牌`` is a card
+    of the hand or the equipment area where cards are taken from someone (弃置, 交给,
+    获得); ``drawn``: the cards are drawn from the pile, so they have no zone yet (摸牌
+    puts them in the hand)."""
     if isinstance(spec, ir.CardWord):
         return (f"【{spec.name}】", f"[{spec.name}]")
     if isinstance(spec, ir.CardSpec):
@@ -96,6 +100,8 @@ def cards(spec: Any) -> tuple[str, str]:
             what_zh, what_en = f"【{spec.name.name}】", f"[{spec.name.name}]"
         elif spec.zone is ir.Zone.HAND:
             what_zh, what_en = "手牌", "hand card(s)"
+        elif drawn:
+            what_zh, what_en = "牌", "card(s) from the draw pile, into the hand"
         else:
             what_zh, what_en = "牌（手牌或装备区的牌）", "card(s) (hand or equipment)"
         return (f"{n_zh}{filt}{what_zh}", f"{n_en} {filt + ' ' if filt else ''}{what_en}")
@@ -112,10 +118,12 @@ def cards(spec: Any) -> tuple[str, str]:
     return ("牌", "card(s)")
 
 
-def effect(e: Any) -> tuple[str, str]:
-    """One effect in Chinese and English."""
+def effect(e: Any, cost: bool = False) -> tuple[str, str]:
+    """One effect in Chinese and English.  可以 / may only where the text makes the
+    effect optional; never for a ``cost`` (paid whenever the skill is used: whether to
+    use it is the “who decides” line)."""
     a_zh, a_en = player(getattr(e, "actor", None))
-    may = getattr(e, "optional", False)
+    may = getattr(e, "optional", False) and not cost
     m_zh, m_en = ("可以", "may ") if may else ("", "")
     if isinstance(e, ir.Obtain):
         c = cards(e.what)
@@ -124,7 +132,7 @@ def effect(e: Any) -> tuple[str, str]:
         c = cards(e.cards)
         return (f"{a_zh}{m_zh}弃置{c[0]}", f"{a_en} {m_en}discard(s) {c[1]}")
     if isinstance(e, ir.Draw):
-        c = cards(e.cards)
+        c = cards(e.cards, drawn=True)
         return (f"{a_zh}{m_zh}摸{c[0]}", f"{a_en} {m_en}draw(s) {c[1]}")
     if isinstance(e, ir.Give):
         c, t = cards(e.cards), player(e.to)
@@ -177,13 +185,25 @@ def _timing(t: ir.TimingSpec) -> tuple[str, str]:
     if t.card is not None:
         zh += f"，牌为【{t.card.name}】"
         en += f", card [{t.card.name}]"
+    verb, noun, unit_en = _POINTS.get(_v(t.window)[:4], ("受到", "伤害", "damage"))
     if t.per_point is True:
-        zh += "；每受到1点伤害发动一次"
-        en += "; once per point of damage"
+        zh += f"；每{verb}1点{noun}发动一次"
+        en += f"; once per point of {unit_en}"
     elif t.per_point is False:
-        zh += "；每次伤害事件发动一次（不论点数）"
-        en += "; once per damage event, whatever its amount"
+        event = "伤害" if noun == "伤害" else verb + noun
+        zh += f"；每次{event}事件发动一次（不论点数）"
+        en += f"; once per {unit_en} event, whatever its amount"
     return zh, en
+
+
+#: per-point windows (first four characters of the window): what a point is of
+_POINTS = {
+    "受到伤害": ("受到", "伤害", "damage"),
+    "造成伤害": ("造成", "伤害", "damage dealt"),
+    "失去体力": ("失去", "体力", "hp lost"),
+    "回复体力": ("回复", "体力", "hp recovered"),
+    "扣减体力": ("扣减", "体力", "hp deducted"),
+}
 
 
 def _cost_split(a: Any) -> tuple[list[Any], list[Any]]:
@@ -225,7 +245,7 @@ def _ability(a: Any) -> list[tuple[str, str]]:
         )
     cost, effects = _cost_split(a)
     for c in cost:
-        zh, en = effect(c)
+        zh, en = effect(c, cost=True)
         out.append((f"代价：{zh}", f"cost: {en}"))
     if isinstance(a, ir.ViewAsAbility):
         for conv in a.conversions:
@@ -286,3 +306,23 @@ def close_names(packages: Iterable[ir.Package], name: str) -> list[str]:
     """Skill and general names close to ``name`` (did you mean)."""
     names = sorted({n for p in packages for g in p.generals for n in (g.name, *(s.name for s in g.skills))})
     return difflib.get_close_matches(name, names, n=3, cutoff=0.3)
+
+
+def text_names(count: int) -> list[str]:
+    """The shown file names of ``count`` ``--text`` arguments, as ``sgs check --text``
+    names them: ``<text>`` for one, ``<text1>`` … for several."""
+    return ["<text>"] if count == 1 else [f"<text{i + 1}>" for i in range(count)]
+
+
+def build_skill_texts(texts: Sequence[str]) -> tuple[list[ir.Package], list[Diagnostic], dict[str, str]]:
+    """``sgs explain SKILL --text '名称：正文'``: the texts built like ``sgs check
+    --text`` builds them (each wrapped in a one-general package), so the two report
+    the same places: (packages, diagnostics on line 1 of each text as given — the
+    same list ``sgs check --text`` gives —, the texts by shown name for rendering)."""
+    from . import build_texts
+    from .bare import check_skill_lines, wrap
+
+    names = text_names(len(texts))
+    result = build_texts({n: wrap(t) for n, t in zip(names, texts)})
+    diags = [d for n, t in zip(names, texts) for d in check_skill_lines(t, n)]
+    return list(result.packages), diags, dict(zip(names, texts))

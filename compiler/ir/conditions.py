@@ -22,6 +22,7 @@ class CondKind(str, Enum):
     """What a 若… condition tests (values: the register's words)."""
 
     NO_HAND = "没有手牌"
+    HAS_HAND = "有手牌"
     NO_EQUIP = "装备区没有"
     WOUNDED = "已受伤"
     PINDIAN_WON = "赢"

@@ -26,7 +26,7 @@ class LowerConditions(LowerPhrases):
         who = self.player(ps[0]) if ps else None
         K = ir.CondKind
         simple = {
-            "cond_no_hand": K.NO_HAND, "cond_wounded": K.WOUNDED, "cond_win": K.PINDIAN_WON,
+            "cond_no_hand": K.NO_HAND, "cond_has_hand": K.HAS_HAND, "cond_wounded": K.WOUNDED, "cond_win": K.PINDIAN_WON,
             "cond_not_win": K.PINDIAN_LOST, "cond_done": K.DONE, "cond_same_kingdom": K.SAME_KINGDOM,
             "cond_has_hidden": K.HAS_HIDDEN, "cond_this_shown": K.THIS_SHOWN, "cond_number_new": K.NUMBER_NEW,
             "cond_number_repeat": K.NUMBER_REPEAT, "cond_fewest_kingdom": K.FEWEST_KINGDOM,

@@ -53,6 +53,11 @@ class Lowerer(LowerSentences):
                 if isinstance(res, ir.Limit):
                     if not abilities:
                         raise self.error("E0203", "次数限制前没有技能效果", res.span)
+                    if getattr(abilities[-1], "limit", None) is not None:
+                        raise self.error(
+                            "E0203", "次数已由句首的“出牌阶段限一次”限制，这句“每阶段限一次”重复了", res.span,
+                            help="删除这句，或把句首改为“出牌阶段，”",
+                        )
                     abilities[-1] = replace(abilities[-1], limit=res)
                 elif isinstance(res, tuple):
                     prev = abilities[-1] if abilities else None
@@ -113,7 +118,12 @@ class Lowerer(LowerSentences):
         hp_text = str(hp.value)[: -len("体力")]
         ok = True
         if not hp_text.isdigit() or int(hp_text) <= 0:
-            self.diags.append(Diagnostic("E0303", Severity.ERROR, f"体力值“{hp_text}”不是正整数", self.span(hp)))
+            self.diags.append(
+                Diagnostic(
+                    "E0303", Severity.ERROR, f"体力值“{hp_text}”不是正整数", self.span(hp),
+                    help="体力写作正整数加“体力”，如“4体力”“3体力”；国战的阴阳鱼（如“3.5体力”）尚不支持",
+                )
+            )
             ok = False
         skills = [self.skill(t) for t in self.trees(node, "skill")]
         if pinyin is None or not ok or any(s is None for s in skills):

@@ -176,15 +176,28 @@ class LowerSentences(LowerEffects):
             elif kind == "viewas_outside_turn":
                 cond = "回合外"
             return ir.ViewAsAbility(tuple(conversions), self.mode(mode_t), cond, True, text, sp)
-        if kind == "active_sentence":
+        if kind in ("active_sentence", "active_limited"):
             ph = self.tok(node, "PHASE")
             assert ph is not None
+            limit: ir.Limit | None = None
+            if kind == "active_limited":
+                # 出牌阶段限一次，你可以… = 出牌阶段，你可以…。每阶段限一次。
+                n_tok, lim = self.tok(node, "NUM"), self.tok(node, "LIMIT")
+                times = self.tok(node, "TIMES")
+                assert n_tok is not None and lim is not None and times is not None
+                if str(ph.value) != "出牌阶段":
+                    raise self.error(
+                        "E0502", f"“{ph.value}限……次”不是技能的写法；只有“出牌阶段限一次，你可以……”", self.span(ph),
+                        help="写作“出牌阶段限一次，你可以……”",
+                    )
+                a, b = self.span(lim), self.span(times)
+                limit = ir.Limit(self.num(n_tok), "阶段", Span(a.file, a.line, a.col, b.end_line, b.end_col))
             chain_t = self.tree(node, "chain")
             assert chain_t is not None
             effects = self.chain(chain_t, you)
             optional = bool(effects) and _optional(effects[0])
             xdef = _find_x(effects)
-            return ir.ActiveAbility(str(ph.value), optional, effects, text, sp, xdef=xdef)
+            return ir.ActiveAbility(str(ph.value), optional, effects, text, sp, xdef=xdef, limit=limit)
         if kind == "distance_static":
             d = self.tok(node, "DELTA")
             assert d is not None

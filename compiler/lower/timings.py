@@ -10,7 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .. import ir
-from ..diagnostics import Span
+from ..diagnostics import Diagnostic, Severity, Span, Suggestion
 from .conditions import LowerConditions
 
 __all__ = ["LowerTimings"]
@@ -74,7 +74,24 @@ class LowerTimings(LowerConditions):
             return ir.TimingSpec("使用时", you, sp, card_class=cls)
         if kind == "confirm_timing":
             cards = tuple(self.card(c) for c in self.trees(node, "card"))
-            return ir.TimingSpec("成为目标时", you, sp, card=cards[0], cards=cards if len(cards) > 1 else ())
+            window = "成为目标后" if self.tok(node, "AFTER") is not None else "成为目标时"
+            return ir.TimingSpec(window, you, sp, card=cards[0], cards=cards if len(cards) > 1 else ())
+        if kind in ("hp_lost_timing", "recovered_timing"):
+            # 每当你失去1点体力后 (per point) / 失去一次体力后 / 失去体力后 (per event)
+            verb = "失去" if kind == "hp_lost_timing" else "回复"
+            amount = self.tree(node, "per_event", "per_point")
+            if amount is None:
+                self._settled_event(node, verb + "体力")
+                per_point = False
+            else:
+                n_tok = self.tok(amount, "NUM")
+                assert n_tok is not None
+                if self.num(n_tok) != 1:
+                    raise self.error(
+                        "E0501", f"只支持“{verb}一次体力”或“{verb}1点体力”", self.span(amount)
+                    )
+                per_point = amount.data == "per_point"
+            return ir.TimingSpec(verb + "体力后", you, sp, per_point=per_point)
         if kind == "lose_last_hand_timing":
             return ir.TimingSpec("失去牌时", you, sp, lost_from="手牌", last_hand=True)
         if kind == "lose_equip_timing":
@@ -117,6 +134,16 @@ class LowerTimings(LowerConditions):
             return ir.TimingSpec("受到伤害后", ir.Who.ONE, sp, per_point=per_point, card=card)
         if kind == "cause_damage_timing":
             return ir.TimingSpec("造成伤害后", you, sp, per_point=per_point, victim=self._player_child(node))
+        if kind == "source_damage_timing":
+            # 每当你造成一次伤害后 / 造成1点伤害后 / 造成伤害后 (the rules: once per event)
+            if amount is None:
+                self._settled_event(node, "造成伤害")
+            else:
+                n_tok = self.tok(amount, "NUM")
+                assert n_tok is not None
+                if self.num(n_tok) != 1:
+                    raise self.error("E0501", "只支持“造成一次伤害”或“造成1点伤害”", self.span(amount))
+            return ir.TimingSpec("造成伤害后", you, sp, per_point=bool(per_point))
         if kind == "card_damage_timing":
             if amount is None:
                 self._settled_damage(sp)
@@ -160,6 +187,28 @@ class LowerTimings(LowerConditions):
             window = {ir.Mode.USE: "使用时", ir.Mode.RESPOND: "打出时", ir.Mode.BOTH: "使用或打出时"}[mode]
             return ir.TimingSpec(window, you, sp, card=card, mode=mode)
         raise AssertionError(kind)
+
+    def _settled_event(self, node: Tree[Token], what: str) -> None:
+        """I0702 for a 造成伤害 / 失去体力 / 回复体力 timing without 一次 or 1点: the span
+        is the words written (造成伤害), the suggestion the per-event wording."""
+        verb, obj = what[:2], what[2:]
+        first = self.tok(node, {"造成": "CAUSE_DMG", "失去": "LOSE", "回复": "RECOVER"}[verb])
+        last = self.tok(node, "DAMAGE" if obj == "伤害" else "HP_WORD")
+        assert first is not None and last is not None
+        a, b = self.span(first), self.span(last)
+        sp = Span(a.file, a.line, a.col, b.end_line, b.end_col)
+        noun = "伤害" if obj == "伤害" else what
+        self.diags.append(
+            Diagnostic(
+                "I0702",
+                Severity.NOTE,
+                f"“{what}”没有写“一次”或“1点”；规则的读法是每次{noun}事件发动一次，按“{verb}一次{obj}”处理",
+                sp,
+                notes=(f"“{verb}一次{obj}后”：每次{noun}事件发动一次；“{verb}1点{obj}后”：每1点发动一次",),
+                help=f"写成“{verb}一次{obj}”（每次）或“{verb}1点{obj}”（每点）",
+                suggestion=Suggestion(sp, f"{verb}一次{obj}"),
+            )
+        )
 
     def _settled_damage(self, sp: Span) -> None:
         self.note(
