@@ -362,23 +362,24 @@ def explain(
             raise _fail(f"未知诊断代码：{what}")
         out.print(page, markup=False)
         return
-    from sgs.compiler import build, build_texts, render_diagnostics
-    from sgs.compiler.bare import wrap
-    from sgs.compiler.reading import close_names, explain_skill, find_skills
+    from sgs.compiler import build, render_diagnostics
+    from sgs.compiler.reading import build_skill_texts, close_names, explain_skill, find_skills
 
     if skills:
         _refuse_bad_encoding(_need_paths(skills))
     _refuse_empty_texts(text)
     if text:
-        result = build_texts({f"<text{i + 1}>": wrap(t) for i, t in enumerate(text)})
+        # built like `check --text`, so both name the same places (<text>:1:col)
+        packages, diags, sources = build_skill_texts(text)
     else:
         result = build(skills) if skills else build()
-    found = find_skills(result.packages, what)
-    if not found and text and any(d.severity == "error" for d in result.diagnostics):
-        out.print(render_diagnostics(result.diagnostics, "human"), markup=False)
+        packages, diags, sources = list(result.packages), result.diagnostics, result.sources
+    found = find_skills(packages, what)
+    if not found and text and any(d.severity == "error" for d in diags):
+        out.print(render_diagnostics(diags, "human", sources), markup=False)
         raise typer.Exit(1)
     if not found:
-        close = close_names(result.packages, what)
+        close = close_names(packages, what)
         hint = f"；是不是想找：{'、'.join(close)}？" if close else ""
         raise _fail(f"没有找到技能或武将“{what}”{hint}", code=1)
     for general, skill in found:

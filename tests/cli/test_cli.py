@@ -216,3 +216,11 @@ def test_a_designers_card_overrides_the_bundled_one_whatever_the_order(tmp_path:
         args = ["scenario", str(sc)] + [a for s in order for a in ("--skills", s)]
         r = runner.invoke(app, args)
         assert r.exit_code == 0, (order, r.output)
+
+
+def test_explain_text_names_the_same_place_as_check_text() -> None:
+    bad = "奋勇（fenyong）：每当你受到一次伤害后，你可以摸一张牌照。"
+    r = runner.invoke(app, ["explain", "奋勇", "--text", bad])
+    assert r.exit_code == 1 and "<text>:1:31" in r.output
+    r = runner.invoke(app, ["check", "--text", bad, "--format", "short"])
+    assert "<text>:1:31" in r.stdout
