@@ -21,6 +21,9 @@ from .sentences import _Attach, _Standalone, LowerSentences
 
 __all__ = ["Lowerer", "lower_package"]
 
+#: the largest printed hp a general may have (体力上限 of the strongest 神 generals is 8)
+MAX_HP = 20
+
 
 class Lowerer(LowerSentences):
     """The whole lowering of one file."""
@@ -117,11 +120,13 @@ class Lowerer(LowerSentences):
         pinyin = self.pinyin_of(name, self.tok(node, "PINYIN"), self.span(name_tok))
         hp_text = str(hp.value)[: -len("体力")]
         ok = True
-        if not hp_text.isdigit() or int(hp_text) <= 0:
+        if not hp_text.isdigit() or not 1 <= int(hp_text) <= MAX_HP:
+            # printed generals have 2–8; the bound keeps a typo from making endless games
+            what = "不是正整数" if not hp_text.isdigit() or int(hp_text) <= 0 else f"超过了上限 {MAX_HP}"
             self.diags.append(
                 Diagnostic(
-                    "E0303", Severity.ERROR, f"体力值“{hp_text}”不是正整数", self.span(hp),
-                    help="体力写作正整数加“体力”，如“4体力”“3体力”；国战的阴阳鱼（如“3.5体力”）尚不支持",
+                    "E0303", Severity.ERROR, f"体力值“{hp_text}”{what}", self.span(hp),
+                    help=f"体力写作 1 到 {MAX_HP} 的整数加“体力”，如“4体力”“3体力”；国战的阴阳鱼（如“3.5体力”）尚不支持",
                 )
             )
             ok = False

@@ -224,3 +224,13 @@ def test_explain_text_names_the_same_place_as_check_text() -> None:
     assert r.exit_code == 1 and "<text>:1:31" in r.output
     r = runner.invoke(app, ["check", "--text", bad, "--format", "short"])
     assert "<text>:1:31" in r.stdout
+
+
+def test_hp_is_bounded(tmp_path: Path) -> None:
+    f = tmp_path / "big.sgs"
+    f.write_text(
+        "扩展包 大（da）\n武将 荀彧（xunyu） 魏 99999999999999999999体力 男\n骁果（xiaoguo）：每当你受到一次伤害后，你可以摸一张牌。\n",
+        encoding="utf-8",
+    )
+    r = runner.invoke(app, ["check", str(f), "--format", "short"])
+    assert r.exit_code == 1 and "big.sgs:2:16: error[E0303]" in r.stdout
