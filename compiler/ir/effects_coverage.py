@@ -12,7 +12,7 @@ because the back end treats them apart; a verb that the runtime learns may move 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Union
 
 from ..diagnostics import Span
 from .base import Mode, CardWord
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .effects import Option, Effect
 
 __all__ = [
+    "CoverageEffect",
     "Pindian",
     "Conditional",
     "DoOrElse",
@@ -665,3 +666,59 @@ class GiveRef:
     to: PlayerRef
     span: Span
     optional: bool = False
+
+
+#: every effect of this module (part of :data:`.effects.Effect`)
+CoverageEffect = Union[
+    Pindian,
+    Conditional,
+    DoOrElse,
+    Delayed,
+    TurnOver,
+    FaceUp,
+    ResetChain,
+    RecoverTo,
+    CancelTarget,
+    TransferDamage,
+    ExtraTurn,
+    ChooseItems,
+    VirtualUse,
+    UseCard,
+    GainRules,
+    GainMark,
+    FillHand,
+    PutIntoEquip,
+    MoveCard,
+    ForbidUse,
+    CannotBeTarget,
+    NullifyCard,
+    ModifyDamage,
+    ShowGeneral,
+    ForbidShow,
+    HideGeneral,
+    ExtraTarget,
+    LoseSkills,
+    SwapHands,
+    EndPhase,
+    EnterDying,
+    WillNotDie,
+    Die,
+    RevealTop,
+    RevealToPile,
+    ForEachRevealed,
+    DiscardRevealed,
+    LookAtHand,
+    ShowAmong,
+    DisposeShown,
+    GrantConversion,
+    ReturnDiscarded,
+    PutRestDiscard,
+    ViewAsEquipped,
+    DiscardFrom,
+    SetDistance,
+    SkipAnyPhase,
+    JudgeCases,
+    RevealDeclared,
+    VoidDeclared,
+    GiveRef,
+]
