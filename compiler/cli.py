@@ -194,7 +194,8 @@ def check(
         diags += result.diagnostics
         sources.update(result.originals)
         if not any(d.severity == "error" for d in diags):
-            diags += findings_for(targets)  # trigger-graph findings against the bundled set (DESIGN §4)
+            # trigger-graph findings against the bundled set (DESIGN §4), reusing what build lowered
+            diags += findings_for(targets, known=result.packages)
     if text or skills_file is not None:
         from sgs.compiler.bare import check_skill_lines
 
@@ -306,8 +307,8 @@ def graph(
     skill: Annotated[Optional[str], typer.Option("--skill", help="只画这个技能的邻域")] = None,
 ) -> None:
     """画出触发图（时机 → 技能 → 时机），标出环、顺序敏感的技能对和死技能。"""
-    from sgs.compiler import bundled_skill_paths, check_paths, render_diagnostics
-    from sgs.compiler.graph import GraphvizMissing, build_graph, load_packages, render_graph
+    from sgs.compiler import build, bundled_skill_paths, render_diagnostics
+    from sgs.compiler.graph import GraphvizMissing, build_graph, render_graph
 
     suffixes = (".dot", ".svg", ".png")
     if not out_path.suffix:
@@ -317,11 +318,11 @@ def graph(
     if paths:
         _refuse_bad_encoding(_need_paths(paths))
     sources = paths or bundled_skill_paths()
-    problems = check_paths(sources)
-    if any(d.severity == "error" for d in problems):
-        out.print(render_diagnostics(problems, "human"), markup=False)
+    result = build(sources)  # checked and lowered once; the graph reads the same IR
+    if any(d.severity == "error" for d in result.diagnostics):  # runtime gaps (E0503) still draw
+        out.print(render_diagnostics(result.diagnostics, "human"), markup=False)
         raise typer.Exit(1)
-    pkgs, _ = load_packages(sources)
+    pkgs = list(result.packages)
     if package:
         known = sorted({p.name for p in pkgs})
         missing = [n for n in package if n not in known]

@@ -57,12 +57,18 @@ def standard_packages() -> list[ir.Package]:
     return pkgs
 
 
-def findings_for(targets: Iterable[Path | str], context: Iterable[Path | str] | None = None) -> list[Diagnostic]:
+def findings_for(
+    targets: Iterable[Path | str],
+    context: Iterable[Path | str] | None = None,
+    known: Iterable[ir.Package] = (),
+) -> list[Diagnostic]:
     """What ``sgs check`` adds for ``targets`` (files or folders): the trigger-graph
     findings of the targets analysed together with ``context`` (default: the bundled
     ``skills/`` tree), keeping only findings that involve a skill of a target file.
     File names are the compiler's display names, so the renderer finds the source
-    lines.  Files that do not parse are left out (their errors come from the compiler)."""
+    lines.  ``known``: packages the caller already lowered (``build(...).packages``,
+    keyed by their display file name), used instead of parsing those files again.
+    Files that do not parse are left out (their errors come from the compiler)."""
     from .. import _display, _expand, bundled_skill_paths
     from .analysis import analyze, involving, to_diagnostics
 
@@ -71,8 +77,12 @@ def findings_for(targets: Iterable[Path | str], context: Iterable[Path | str] | 
     seen: dict[Path, str] = {}
     for f in [*target_files, *ctx_files]:
         seen.setdefault(f.resolve(), _display(f))
+    lowered = {p.file: p for p in known}
     pkgs: list[ir.Package] = []
     for real, name in seen.items():
+        if name in lowered:
+            pkgs.append(lowered[name])
+            continue
         try:
             text = real.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
