@@ -11,7 +11,8 @@ import pytest
 
 from sgs.compiler import Pool, load_pool
 from sgs.runtime.modes.identity import setup_identity_game
-from sgs.runtime.player import Role
+
+from .oracle import expected_winner
 
 GAMES = 200
 MAX_TURNS = 2000
@@ -20,15 +21,6 @@ MAX_TURNS = 2000
 @cache
 def pool() -> Pool:
     return load_pool(None)
-
-
-def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str:
-    """The identity victory rule, written independently of the runtime."""
-    alive = [r for r, a in roles_alive if a]
-    if Role.LORD not in alive:
-        return "内奸" if alive == [Role.RENEGADE] else "反贼"
-    assert not any(r in (Role.REBEL, Role.RENEGADE) for r in alive), "game over with lord and enemies alive"
-    return "主公"
 
 
 @pytest.mark.parametrize("seed", range(GAMES))

@@ -36,12 +36,13 @@ from sgs.runtime.game import Game
 from sgs.runtime.modes.identity import setup_identity_game
 from sgs.runtime.player import Role
 
+from .oracle import expected_winner, expected_winners
+
 GAMES = 1000
 CHUNKS = 20
 PER_CHUNK = GAMES // CHUNKS
 MAX_TURNS = 2000
-#: seeds of this soak: distinct from tests/soak/test_soak.py (0..199) and the short
-#: soak in tests/runtime/test_identity_tables.py (1000..1099)
+#: seeds of this soak: distinct from tests/soak/test_soak.py (0..199)
 SEED_BASE = 70_000
 
 #: rows with an alternative (seed 001 line ~26): 6 = 1/2/2, 8 = 2/3/2
@@ -61,27 +62,6 @@ def table_of(i: int) -> tuple[int, int, str | None, bool]:
     cycle = i // 9
     roles = "alt" if players in HAS_ALT and cycle % 2 == 1 else None
     return SEED_BASE + i, players, roles, cycle % 3 == 0
-
-
-def expected_winner(roles_alive: list[tuple[Role, bool]]) -> str | None:
-    """The identity victory rule from the rule text (not the runtime's code):
-    None while the game must go on."""
-    alive = [r for r, a in roles_alive if a]
-    if L not in alive:
-        return "内奸" if alive == [N] else "反贼"
-    if any(r in (R, N) for r in alive):
-        return None
-    return "主公"
-
-
-def expected_winners(winner: str, roles_alive: list[tuple[Role, bool]]) -> list[int]:
-    """Seats that share the win (1-based): the lord's side, all rebels (dead or
-    alive), or the surviving renegade alone."""
-    if winner == "主公":
-        return [i + 1 for i, (r, _) in enumerate(roles_alive) if r in (L, Y)]
-    if winner == "反贼":
-        return [i + 1 for i, (r, _) in enumerate(roles_alive) if r is R]
-    return [i + 1 for i, (_, a) in enumerate(roles_alive) if a]
 
 
 def _check_turn(game: Game, where: str) -> None:
