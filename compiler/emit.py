@@ -34,7 +34,6 @@ from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
 from .check import runtime_gaps
-from .verbs import VERBS
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
 
@@ -510,7 +509,7 @@ class _Planner:
                 f"picked = choose_cards_among(ctx, ctx.owner, {env.looked}, {lit(e.count)}, {lit(e.count)})",
             ] + lines + [
                 "if receiver:",
-                f"    hand_out(ctx, ctx.owner, receiver[0], picked)",
+                "    hand_out(ctx, ctx.owner, receiver[0], picked)",
                 f"{env.looked} = [c for c in {env.looked} if c not in picked]",
             ]
         if isinstance(e, ir.IgnoreArmor):
@@ -788,7 +787,7 @@ class _Planner:
         elif t.window == "回复体力时":
             env.it = "__recover__"
             if t.card is not None:
-                conds.append(f"ctx.recover_event.card is not None")
+                conds.append("ctx.recover_event.card is not None")
                 conds.append(f"ctx.recover_event.card.name is {self.card_name(t.card)}")
             if t.by is not None:
                 by = t.by
@@ -1321,7 +1320,7 @@ class _Planner:
                 help=f"{decl.subtype}的声明不写“攻击范围”，如“装备 八卦阵 防具”；武器写作“装备 诸葛连弩 武器 攻击范围1”",
             )
         for cw in decl.names:
-            member = self.card_name(cw)
+            out.append(self.card_name(cw))
             name = CardName(cw.name)
             ctype, sub = card_kind(name)
             if name not in ranges:
@@ -1337,8 +1336,6 @@ class _Planner:
                     "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span,
                     help=f"写作“攻击范围{ranges.get(name)}”（攻击范围须与牌表一致），或不写攻击范围",
                 )
-        for cw in decl.names:
-            out.append(self.card_name(cw))
         if not decl.skills:
             raise self.fail("E0214", "装备牌声明后没有效果", decl.span, help="在下一行写出效果，如“诸葛连弩：锁定技，……”")
         return out

@@ -2,9 +2,9 @@
 
 Each :class:`Verb` names the register word, the IR effect class that carries it,
 the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
-timing windows (``Timing`` values) its effect can open.  The emitter reads the
-actions from here; the trigger-graph analysis reads its skill→window edges from
-``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
+timing windows (``Timing`` values) its effect can open.  The emitter writes the
+calls itself (:mod:`.emit`); the trigger-graph analysis reads its skill→window edges
+from ``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
 and every window is a ``Timing`` value; ``tests/graph/test_verb_drift.py`` runs
 each verb's actions on a small table and checks that ``opens`` is exactly the set
 of windows the runtime opened (a new verb needs a probe there).

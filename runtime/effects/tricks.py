@@ -102,7 +102,7 @@ def duel_effect(game: Game, use: CardUseEvent) -> None:
                     p,
                     (CardName.SLASH,),
                     about="杀",
-                    prompt=f"决斗：请打出一张杀" + (f"（共需{need}张，第{k + 1}张）" if need > 1 else ""),
+                    prompt="决斗：请打出一张杀" + (f"（共需{need}张，第{k + 1}张）" if need > 1 else ""),
                     against=use,
                     extra={"duel": str(other.seat)},
                 )

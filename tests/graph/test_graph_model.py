@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from sgs.compiler.diagnostics import Severity, render_short
 from sgs.compiler.graph import GRAPH_CODES, analyze, build_graph, load_packages, to_diagnostics, to_dot
 from sgs.compiler.graph.model import use_windows
