@@ -978,12 +978,6 @@ class _Planner:
             for a in abilities:
                 comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
         methods: list[Method] = []
-        per_event_point = [a.timing for a in trig if a.timing.per_point and a.timing.window in _POINT_EVENTS]
-        if per_event_point:
-            # 每当你失去1点体力后 / 回复1点体力后: once per point of the event's amount (the
-            # runtime's per_point counts damage points only)
-            view = _POINT_EVENTS[per_event_point[0].window]
-            methods.append(Method("times", "ctx: SkillContext", "int", [f"return ctx.{view}.amount"]))
         if per_card:
             if len(trig) != 1 or per_card[0].lost_from != "装备区":
                 raise self.fail("E0501", "编译器只支持“失去一张装备区里的牌”按张触发", per_card[0].span)
@@ -1343,9 +1337,6 @@ class _Planner:
 
 #: 若… conditions right after a timing that compile to a test in ``can_trigger``
 _TRIGGER_CONDITIONS = frozenset({ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND})
-#: non-damage windows whose per-point triggers count the event's amount (the
-#: SkillContext view of the event)
-_POINT_EVENTS = {"失去体力后": "lose_hp_event", "回复体力后": "recover_event"}
 
 
 def _callable(expr_of_c: str) -> str:

@@ -281,8 +281,8 @@ class Game:
 
     def _resolve_trigger(self, s: TriggerSkill, timing: Timing, event: Event, target: Player | None) -> None:
         o = s.owner
-        if s.per_point and isinstance(event, DamageEvent):
-            times = event.amount
+        if s.per_point and isinstance(event, (DamageEvent, LoseHpEvent, RecoverEvent)):
+            times = event.amount  # 每当…1点伤害/体力后: once per point of the event
         else:
             times = s.times(SkillContext(self, o, s, timing, event, target))
         for point in range(1, times + 1):

@@ -238,8 +238,9 @@ class TriggerSkill(Skill):
       the runtime checks the window's subject against the owner before anything else;
     * ``optional`` — ``你可以``: the runtime asks the owner 发动/不发动 before ``cost``;
       False: fires by itself (still calls ``cost``);
-    * ``per_point`` — ``每当…1点伤害后``: triggers once per damage point
-      (``ctx.point`` counts), re-checking ``can_trigger`` each time;
+    * ``per_point`` — ``每当…受到/造成1点伤害后``, ``失去1点体力后``, ``回复1点体力后``:
+      triggers once per point of the damage / hp loss / recovery (``ctx.point``
+      counts), re-checking ``can_trigger`` each time;
     * ``limit_per_phase`` / ``limit_per_turn`` — invocation limits (the runtime counts
       invocations in ``owner.phase_counters[name]`` / ``turn_counters[name]``).
 
