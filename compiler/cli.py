@@ -541,6 +541,30 @@ def play(
 
 
 @app.command()
+def corpus(
+    tsv: Annotated[Path, typer.Argument(help="语料 TSV（列 skill、text，可选 package），如 ../shared/corpus/dev_texts.tsv")],
+    fmt: Annotated[str, typer.Option("--format", help="text 或 json")] = "text",
+    check: Annotated[bool, typer.Option("--check/--no-check", help="同时用现行语法（sgs check）逐条检查")] = True,
+    groups: Annotated[int, typer.Option(help="列出的阻塞分组数")] = 25,
+) -> None:
+    """Measure a corpus: accepted / accepted-but-not-runnable / rejected, grouped by first blocking construction."""
+    import csv
+    import json
+
+    from sgs.compiler.language.corpus import measure, read_corpus, render_text
+
+    _need_file(tsv, "TSV")
+    if fmt not in ("text", "json"):
+        raise _fail(f"--format 应为 text 或 json，而不是 {fmt!r}")
+    try:
+        rows = read_corpus(tsv)
+    except (ValueError, UnicodeDecodeError, csv.Error) as e:
+        raise _fail(str(e), 1) from None
+    rep = measure(rows, with_check=check)
+    out.print(json.dumps(rep.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else render_text(rep, groups), markup=False)
+
+
+@app.command()
 def bench(
     games: Annotated[int, typer.Option("--games", min=1, help="每组对局数")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="起始种子")] = 1,

@@ -1,0 +1,1 @@
+"""The register front end: a grammar by linguistic category (grammar/register/*.lark)."""

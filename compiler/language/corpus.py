@@ -1,0 +1,160 @@
+"""Corpus report: how much of a list of real skill texts the language accepts.
+
+Reads a TSV with at least the columns ``skill`` and ``text`` (and optionally
+``package``), as ``../shared/corpus/dev_texts.tsv`` is laid out, and measures two
+front ends side by side on every text:
+
+* **today's pipeline** (``sgs check``): *accepted* (no diagnostic of severity error
+  and no W0701), *accepted, not runnable* (only W0701: the back end lacks something),
+  *rejected* (an error);
+* **the register grammar** (grammar/register/, :mod:`.register`): *parsed* or
+  *rejected* at a word — the grammar by linguistic category that replaces the
+  sentence catalogue; it has no lowering into the IR yet, so "parsed" means parsed,
+  not compiled.
+
+Rejections are grouped by their first blocking construction: the word at which
+the parse stopped (with the words before it as context), so the largest groups are
+the next grammar work.  Timings are wall-clock per text (median and mean, ms).
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .register import RegisterError, get_register_parser, parse_register
+
+__all__ = ["CorpusRow", "CorpusReport", "read_corpus", "measure", "render_text"]
+
+
+@dataclass(frozen=True)
+class CorpusRow:
+    package: str
+    skill: str
+    text: str
+
+
+@dataclass
+class CorpusReport:
+    total: int = 0
+    register_parsed: int = 0
+    #: first blocking word -> [(skill, context)]
+    register_blocks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    register_ms: list[float] = field(default_factory=list)
+    register_build_s: float = 0.0
+    by_package: dict[str, list[int]] = field(default_factory=dict)  # package -> [total, parsed]
+    #: today's pipeline: None when not measured
+    check_accepted: int | None = None
+    check_not_runnable: int | None = None
+    check_rejected: int | None = None
+    check_blocks: Counter[str] = field(default_factory=Counter)
+
+    def as_json(self) -> dict[str, Any]:
+        ms = self.register_ms or [0.0]
+        return {
+            "total": self.total,
+            "register": {
+                "parsed": self.register_parsed,
+                "rejected": self.total - self.register_parsed,
+                "ms_median": round(statistics.median(ms), 2),
+                "ms_mean": round(statistics.fmean(ms), 2),
+                "build_s": round(self.register_build_s, 2),
+                "blocks": [{"word": w, "count": len(ex), "examples": [f"{s}：…{c}" for s, c in ex[:3]]}
+                           for w, ex in sorted(self.register_blocks.items(), key=lambda kv: (-len(kv[1]), kv[0]))],
+                "by_package": {p: {"total": t, "parsed": k} for p, (t, k) in sorted(self.by_package.items())},
+            },
+            "check": None if self.check_accepted is None else {
+                "accepted": self.check_accepted,
+                "accepted_not_runnable": self.check_not_runnable,
+                "rejected": self.check_rejected,
+                "codes": dict(sorted(self.check_blocks.items(), key=lambda kv: (-kv[1], kv[0]))),
+            },
+        }
+
+
+def read_corpus(path: Path) -> list[CorpusRow]:
+    """Rows of a corpus TSV; ValueError when the ``skill``/``text`` columns are missing."""
+    with path.open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+        cols = set(reader.fieldnames or ())
+        if not {"skill", "text"} <= cols:
+            raise ValueError(f"{path}: a corpus TSV needs the columns skill and text (found: {', '.join(sorted(cols)) or 'none'})")
+        return [CorpusRow(r.get("package") or "", r["skill"] or "", r["text"] or "") for r in reader]
+
+
+def _context(text: str, pos: int) -> tuple[str, str]:
+    """(blocking word, context): three characters at the stop and six before it."""
+    return text[pos:pos + 3] or "（句末）", text[max(0, pos - 6):pos] + "⟨" + text[pos:pos + 6]
+
+
+def measure(rows: list[CorpusRow], with_check: bool = False) -> CorpusReport:
+    """Parse every row with the register grammar (and, if asked, with ``sgs check``)."""
+    rep = CorpusReport(total=len(rows))
+    t0 = time.perf_counter()
+    get_register_parser()
+    rep.register_build_s = time.perf_counter() - t0
+    blocks: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for row in rows:
+        pkg = rep.by_package.setdefault(row.package, [0, 0])
+        pkg[0] += 1
+        t0 = time.perf_counter()
+        try:
+            parse_register(row.text)
+            rep.register_parsed += 1
+            pkg[1] += 1
+        except RegisterError as e:
+            word, ctx = _context(row.text, e.pos)
+            blocks[word].append((row.skill, ctx))
+        rep.register_ms.append((time.perf_counter() - t0) * 1000)
+    rep.register_blocks = dict(blocks)
+    if with_check:
+        _measure_check(rows, rep)
+    return rep
+
+
+def _measure_check(rows: list[CorpusRow], rep: CorpusReport) -> None:
+    from ..bare import check_skill_lines
+
+    acc = nr = rej = 0
+    for row in rows:
+        diags = check_skill_lines(f"{row.skill}：{row.text}", "<corpus>")
+        errors = [d for d in diags if d.severity.value == "error"]
+        if errors:
+            rej += 1
+            rep.check_blocks[errors[0].code] += 1
+        elif any(d.code == "W0701" for d in diags):
+            nr += 1
+        else:
+            acc += 1
+    rep.check_accepted, rep.check_not_runnable, rep.check_rejected = acc, nr, rej
+
+
+def render_text(rep: CorpusReport, groups: int = 25) -> str:
+    """The report as plain text (what ``sgs corpus`` prints)."""
+    j = rep.as_json()
+    r = j["register"]
+
+    def pct(k: int) -> str:
+        return f"{k / rep.total:.1%}" if rep.total else "–"
+
+    lines = [f"语料 {rep.total} 条技能文本"]
+    if j["check"] is not None:
+        c = j["check"]
+        lines.append(f"现行语法（sgs check）: 接受 {c['accepted']}，接受但暂不能运行（W0701）{c['accepted_not_runnable']}，"
+                     f"拒绝 {c['rejected']}（{pct(c['accepted'] + c['accepted_not_runnable'])} 接受）")
+        lines.append("  拒绝原因（首个错误码）: " + "，".join(f"{k} {v}" for k, v in list(c["codes"].items())[:8]))
+    lines.append(f"语域语法（grammar/register）: 解析 {r['parsed']}，拒绝 {r['rejected']}（{pct(r['parsed'])} 解析；"
+                 f"尚无到 IR 的降级，解析不等于可编译）")
+    lines.append(f"  每条 {r['ms_median']} ms（中位数），{r['ms_mean']} ms（平均）；语法构建 {r['build_s']} s")
+    lines.append(f"  首个阻塞处（前 {groups} 组）:")
+    for b in r["blocks"][:groups]:
+        lines.append(f"    {b['count']:>3}  “{b['word']}”  " + " ； ".join(b["examples"]))
+    lines.append("  分包:")
+    for p, v in r["by_package"].items():
+        lines.append(f"    {p or '（无包名）'}: {v['parsed']}/{v['total']}")
+    return "\n".join(lines)

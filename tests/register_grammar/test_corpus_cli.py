@@ -1,0 +1,44 @@
+"""``sgs corpus``: the report on a small TSV, and a TSV without the needed columns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sgs.compiler.cli import app
+
+
+def test_corpus_json_counts(tmp_path: Path) -> None:
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text(
+        "package\tskill\ttext\n"
+        "甲\t测一\t每当你受到一次伤害后，你可以摸一张牌。\n"
+        "甲\t测二\t出牌阶段，你可以翻转一名角色。\n",
+        encoding="utf-8",
+    )
+    res = CliRunner().invoke(app, ["corpus", str(tsv), "--format", "json", "--no-check"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["total"] == 2
+    assert data["register"]["parsed"] == 1
+    assert data["register"]["blocks"][0]["word"] == "翻转一"
+    assert data["register"]["by_package"] == {"甲": {"total": 2, "parsed": 1}}
+    assert data["check"] is None
+
+
+def test_corpus_with_check(tmp_path: Path) -> None:
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text("skill\ttext\n遗计\t每当你受到1点伤害后，你可以摸两张牌。\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["corpus", str(tsv), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["check"] == {"accepted": 1, "accepted_not_runnable": 0, "rejected": 0, "codes": {}}
+
+
+def test_corpus_needs_its_columns(tmp_path: Path) -> None:
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text("name\tbody\n甲\t乙\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["corpus", str(tsv)])
+    assert res.exit_code == 1
+    assert "skill and text" in res.output
