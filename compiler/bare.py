@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .diagnostics import Diagnostic, Span, Suggestion
+from collections.abc import Callable
+
+from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
 __all__ = ["wrap", "skill_lines", "check_skill_lines", "HEADER_LINES"]
 
@@ -51,7 +53,12 @@ def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for line_no, line in skill_lines(text):
         result = build_texts({file: wrap(line)})
-        for d in result.diagnostics:
+        diags = list(result.diagnostics)
+        reread = _register_reading(line, diags)
+        if reread is not None:
+            out.append(reread(Span(file, line_no, 1, line_no, len(line) + 1)))
+            diags = [d for d in diags if d.severity is not Severity.ERROR]
+        for d in diags:
             if d.span is None:
                 out.append(d)
                 continue
@@ -60,3 +67,21 @@ def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
                 sugg = Suggestion(_move(sugg.span, file, line_no, len(line)), sugg.replacement)
             out.append(replace(d, span=_move(d.span, file, line_no, len(line)), suggestion=sugg))
     return out
+
+
+def _register_reading(line: str, diags: list[Diagnostic]) -> Callable[[Span], Diagnostic] | None:
+    """W0701 (as a function of its span) when only syntax errors stand and the register grammar reads the line."""
+    from .language.front import FALLBACK_CODES, not_runnable, register_reading
+    from .parse import skill_line_name
+
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if not errors or any(d.code not in FALLBACK_CODES for d in errors):
+        return None
+    name = skill_line_name(line)
+    if name is None:
+        return None
+    body = line.split("：", 1)[1] if "：" in line else line.split(":", 1)[-1]
+    skill = register_reading(name, body.strip())
+    if skill is None:
+        return None
+    return lambda span: not_runnable(skill, span)

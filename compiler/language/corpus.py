@@ -9,8 +9,9 @@ front ends side by side on every text:
   *rejected* (an error);
 * **the register grammar** (grammar/register/, :mod:`.register`): *parsed* or
   *rejected* at a word — the grammar by linguistic category that replaces the
-  sentence catalogue; it has no lowering into the IR yet, so "parsed" means parsed,
-  not compiled.
+  sentence catalogue; it lowers into the small IR (:mod:`.ir`) but has no code
+  generation yet, so "parsed" means read, not compiled (``sgs check`` reports such a
+  text as W0701 when the sentence grammar rejects it).
 
 Rejections are grouped by their first blocking construction: the word at which
 the parse stopped (with the words before it as context), so the largest groups are
@@ -149,7 +150,7 @@ def render_text(rep: CorpusReport, groups: int = 25) -> str:
                      f"拒绝 {c['rejected']}（{pct(c['accepted'] + c['accepted_not_runnable'])} 接受）")
         lines.append("  拒绝原因（首个错误码）: " + "，".join(f"{k} {v}" for k, v in list(c["codes"].items())[:8]))
     lines.append(f"语域语法（grammar/register）: 解析 {r['parsed']}，拒绝 {r['rejected']}（{pct(r['parsed'])} 解析；"
-                 f"尚无到 IR 的降级，解析不等于可编译）")
+                 f"读入小型 IR，尚无代码生成：sgs check 把它们报告为 W0701）")
     lines.append(f"  每条 {r['ms_median']} ms（中位数），{r['ms_mean']} ms（平均）；语法构建 {r['build_s']} s")
     lines.append(f"  首个阻塞处（前 {groups} 组）:")
     for b in r["blocks"][:groups]:

@@ -28,7 +28,7 @@ SENTENCES = [s for s in (HERE / "new_sentences.txt").read_text(encoding="utf-8")
 
 
 def _subtrees(tree: Tree, name: str) -> list[Tree]:  # type: ignore[type-arg]
-    return [t for t in tree.iter_subtrees_topdown() if t.data == name]
+    return [t for t in tree.iter_subtrees_topdown() if t.data == name]  # type: ignore[no-untyped-call]
 
 
 def _words(tree: Tree, text: str) -> str:  # type: ignore[type-arg]
@@ -132,3 +132,63 @@ def test_corpus_sample_floor() -> None:
         except RegisterError:
             pass
     assert parsed >= SAMPLE_FLOOR
+
+
+# ---- lowering into the small IR (sgs.compiler.language.ir)
+
+from sgs.compiler.language import ir  # noqa: E402
+from sgs.compiler.language.front import register_reading  # noqa: E402
+
+
+def _acts(skill: ir.RegisterSkill) -> list[tuple[str, str | None, bool, list[str]]]:
+    return [
+        (n.verb, n.actor.text if n.actor else None, n.optional,
+         [a.text for a in n.args if isinstance(a, (ir.PlayerRef, ir.CardRef, ir.Quantity))])
+        for n in ir.walk(skill) if isinstance(n, ir.Act)
+    ]
+
+
+def test_lowering_reads_subject_verbs_and_dropped_subjects() -> None:
+    s = register_reading("测", "每当一名角色受到一次伤害后，你可以令伤害来源弃置一张手牌。")
+    assert s is not None
+    (part,) = s.parts
+    assert part.kind == "trigger"
+    (ev,) = part.timings
+    assert (ev.window, ev.subject.text if ev.subject else None, ev.timing, ev.per) == ("damaged", "一名角色", "后", "event")
+    assert _acts(s) == [("cause", "你", True, ["伤害来源"]), ("discard", "伤害来源", False, ["一张手牌"])]
+    # the second clause has no subject: 你 still acts, and 你可以 covers it
+    s2 = register_reading("测", "出牌阶段，你可以弃置两张手牌，令一名角色回复1点体力。每阶段限一次。")
+    assert s2 is not None
+    assert [p.kind for p in s2.parts] == ["active", "limit_only"]
+    assert s2.parts[1].limit == "每阶段限一次"
+    assert _acts(s2) == [("discard", "你", True, ["两张手牌"]), ("cause", "你", True, ["一名角色"]),
+                         ("recover", "一名角色", False, ["1点"])]
+
+
+def test_lowering_judgement_branch_is_mandatory_and_per_point_is_read() -> None:
+    s = register_reading("测", "每当你受到1点伤害后，你可以进行一次判定，若结果为红色，你回复1点体力。")
+    assert s is not None
+    assert s.parts[0].timings[0].per == "point"
+    ifs = [n for n in ir.walk(s) if isinstance(n, ir.If)]
+    assert [(i.cond.kind, i.cond.text) for i in ifs if i.cond] == [("judge", "结果为红色")]
+    assert _acts(s) == [("judge", "你", True, ["一"]), ("recover", "你", False, ["1点"])]
+
+
+def test_lowering_static_and_tags() -> None:
+    s = register_reading("测", "锁定技，你的手牌上限+1。")
+    assert s is not None
+    (part,) = s.parts
+    assert (part.kind, part.tags) == ("static", ("锁定技",))
+    (st,) = [n for n in ir.walk(s) if isinstance(n, ir.Static)]
+    assert (st.kind, st.text) == ("hand_limit", "你的手牌上限+1")
+
+
+def test_check_reads_register_text_as_not_yet_runnable() -> None:
+    from sgs.compiler.bare import check_skill_lines
+
+    (d,) = check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源弃置一张手牌。", "t")
+    assert (d.code, d.severity.value) == ("W0701", "warning")
+    assert "时机：一名角色受到一次伤害后" in d.message and "动作：令、弃置" in d.message
+    # an unknown verb stays an error of the sentence grammar (with its suggestion machinery)
+    errs = check_skill_lines("测试：出牌阶段，你可以翻转一名角色。", "t")
+    assert [e.code for e in errs] == ["E0103"]

@@ -1,0 +1,73 @@
+"""The register grammar as a second reading of skill lines the sentence grammar rejects.
+
+Today's pipeline (grammar/sgs.lark → IR → emitter) compiles what it accepts; the
+register grammar (grammar/register/) reads far more of the register but has no code
+generation yet.  So a bare skill line (``sgs check --text`` / ``--skills-file``) that
+the sentence grammar rejects only with a syntax error (E0101, E0103) is read
+again by the register grammar; if it reads it, the errors give way to one W0701 —
+the text is well-formed, the back end cannot run it yet — naming what was read
+(timings, verbs), exactly W0701's meaning.  Every other error stands.
+"""
+
+from __future__ import annotations
+
+from .. import diagnostics as dg
+from . import ir
+from .lower import lower_skill
+from .register import RegisterError, parse_register
+
+__all__ = ["FALLBACK_CODES", "register_reading", "summary", "not_runnable"]
+
+#: errors of the sentence grammar that a reading by the register grammar replaces
+#: (not E0106: 失去体力时 is refused by the rules — there is no such window — not by syntax)
+FALLBACK_CODES = frozenset({"E0101", "E0103"})
+
+
+def register_reading(name: str, text: str) -> ir.RegisterSkill | None:
+    """The register grammar's reading of one skill text, or None if it does not parse."""
+    try:
+        tree = parse_register(text)
+    except RegisterError:
+        return None
+    return lower_skill(name, text, tree)
+
+
+def _head_word(words: str) -> str:
+    """The first word of a verb frame (令, 弃置, 手牌上限 …), by the register lexer."""
+    from .register import _lexer_of, get_register_parser
+
+    try:
+        toks = _lexer_of(get_register_parser()).tokens(words)
+    except Exception:  # noqa: BLE001 - a span always lexes; never fail a message on it
+        return words[:2]
+    return str(toks[0]) if toks else ""
+
+
+def summary(skill: ir.RegisterSkill) -> str:
+    """时机 and 动作 of a reading, in the register's words (for the W0701 message)."""
+    timings: list[str] = []
+    verbs: list[str] = []
+    for node in ir.walk(skill):
+        if isinstance(node, ir.EventPattern):
+            timings.append(skill.text[node.start:node.end])
+        elif isinstance(node, (ir.Act, ir.Static)):
+            word = _head_word(skill.text[node.start:node.end])
+            if word and word not in verbs:
+                verbs.append(word)
+    parts = []
+    if timings:
+        parts.append("时机：" + "、".join(dict.fromkeys(timings)))
+    if verbs:
+        parts.append("动作：" + "、".join(verbs))
+    return "；".join(parts) or "（无动作）"
+
+
+def not_runnable(skill: ir.RegisterSkill, span: dg.Span) -> dg.Diagnostic:
+    """W0701 for a skill only the register grammar reads."""
+    return dg.Diagnostic(
+        "W0701",
+        dg.Severity.WARNING,
+        f"“{skill.name}”按语域语法读作：{summary(skill)}；编译器还不能为语域语法读出的技能生成代码",
+        span,
+        notes=("现行句式语法不接受这种写法；语域语法（grammar/register/）读懂了它，代码生成尚未接上",),
+    )

@@ -1,0 +1,136 @@
+"""A small IR for the register grammar: structure plus one generic verb node.
+
+Every node carries the span (``start``, ``end``: character offsets in the skill's
+text) of the words it was read from, and :meth:`Node.children` iterates its fields
+generically, so a pass needs no per-class list of fields (LANGUAGE.md, "The IR").
+A verb is not a class: :class:`Act` holds the verb's registry key (the grammar's
+``act_<verb>`` frame name) and its arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+
+__all__ = [
+    "Node", "PlayerRef", "CardRef", "Quantity", "EventPattern", "Act", "Static", "Cond",
+    "If", "Seq", "Part", "RegisterSkill", "walk",
+]
+
+
+@dataclass(frozen=True)
+class Node:
+    start: int
+    end: int
+
+    def children(self) -> Iterator[Node]:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, Node):
+                yield v
+            elif isinstance(v, tuple):
+                yield from (x for x in v if isinstance(x, Node))
+
+
+@dataclass(frozen=True)
+class PlayerRef(Node):
+    """A player phrase: 你 / 其 / 一名其他角色 / 体力值最小的角色 … (``text`` as written)."""
+
+    text: str
+    det: str | None = None
+    modifiers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardRef(Node):
+    """A card phrase: count + filters + kind, with an owner or a place (一张红色手牌, 其装备区里的牌)."""
+
+    text: str
+    count: str | None = None
+    owner: PlayerRef | None = None
+    place: str | None = None
+
+
+@dataclass(frozen=True)
+class Quantity(Node):
+    """A number, X, an amount (1点) or a measure (你已损失的体力值)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class EventPattern(Node):
+    """A timing: window (the grammar's ``ev_<window>`` name), its subject, the timing word."""
+
+    window: str
+    subject: PlayerRef | None
+    timing: str
+    per: str  # "event" (一次 / none written) or "point" (1点)
+    args: tuple[Node, ...] = ()
+    context: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Act(Node):
+    """One verb: its registry key, who acts, its arguments; ``optional`` for 你可以."""
+
+    verb: str
+    actor: PlayerRef | None
+    args: tuple[Node, ...] = ()
+    optional: bool = False
+    modal: str | None = None
+
+
+@dataclass(frozen=True)
+class Static(Node):
+    """A static statement (手牌上限+1, 使用【杀】无距离限制 …): kind and arguments."""
+
+    kind: str
+    args: tuple[Node, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Cond(Node):
+    kind: str
+    args: tuple[Node, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Seq(Node):
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class If(Node):
+    cond: Cond | None  # None: 若如此做 (if the previous step was done)
+    then: Node
+    else_: Node | None = None
+
+
+@dataclass(frozen=True)
+class Part(Node):
+    """One part of a skill: trigger / active / static / limit / branch (阳：… / 成功：…)."""
+
+    kind: str
+    tags: tuple[str, ...]
+    limit: str | None
+    timings: tuple[EventPattern, ...]
+    phase: str | None
+    body: Seq | None
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class RegisterSkill(Node):
+    name: str
+    text: str
+    parts: tuple[Part, ...]
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """The node and all its descendants, depth first."""
+    yield node
+    for c in node.children():
+        yield from walk(c)

@@ -1,0 +1,233 @@
+"""Lower a register-grammar parse tree into the small IR (:mod:`.ir`).
+
+One generic pass, dispatching on the grammar's naming convention instead of one
+branch per sentence: ``act_<verb>`` frames become :class:`~.ir.Act` with that verb,
+``st_<kind>`` statements :class:`~.ir.Static`, ``ev_<window>`` events
+:class:`~.ir.EventPattern`, ``cond_<kind>`` :class:`~.ir.Cond`; player and card
+phrases become :class:`~.ir.PlayerRef` / :class:`~.ir.CardRef` with the words they
+cover.  A new frame in grammar/register/30_verbs.lark needs no change here.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from . import ir
+
+__all__ = ["lower_skill", "OPTIONAL_MODALS"]
+
+#: modal words after which the owner decides (你可以 …); the others are mandatory
+OPTIONAL_MODALS = frozenset({"可以", "可", "也可以", "亦可以", "可以依次", "可以同时", "可以立即", "能"})
+
+_PLAYER = {"player", "player_simple", "player_list", "player_except", "player_among", "pronoun"}
+_CARD_PREFIX = "card"
+_CARD = {"cpron", "chead"}
+_QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
+_PARTS = {"part", "part_branch", "part_numbered"}
+
+Subtree = Tree[Token]
+
+
+def _span(t: Subtree | Token) -> tuple[int, int]:
+    if isinstance(t, Token):
+        return t.start_pos or 0, t.end_pos or 0
+    meta = t.meta
+    return (meta.start_pos, meta.end_pos) if not meta.empty else (0, 0)
+
+
+def _topdown(t: Subtree) -> list[Subtree]:
+    out = [t]
+    for c in t.children:
+        if isinstance(c, Tree):
+            out.extend(_topdown(c))
+    return out
+
+
+class _Lowering:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        #: the subject and modal in force (reset at each sentence)
+        self.actor: ir.PlayerRef | None = None
+        self.modal: str | None = None
+
+    def words(self, t: Subtree | Token) -> str:
+        a, b = _span(t)
+        return self.text[a:b]
+
+    # ---- phrases
+    def player(self, t: Subtree) -> ir.PlayerRef:
+        a, b = _span(t)
+        det = next((self.words(c) for c in t.iter_subtrees() if c.data == "pdet"), None)
+        mods = tuple(self.words(c) for c in t.iter_subtrees() if c.data == "pmod")
+        return ir.PlayerRef(a, b, self.words(t), det, mods)
+
+    def card(self, t: Subtree) -> ir.CardRef:
+        a, b = _span(t)
+        owner = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
+        count = next((self.words(c) for c in t.iter_subtrees() if c.data == "cquant"), None)
+        place = next((self.words(c) for c in t.iter_subtrees() if c.data in ("place", "pile")), None)
+        return ir.CardRef(a, b, self.words(t), count, owner, place)
+
+    def arg(self, c: Subtree | Token) -> ir.Node | None:
+        a, b = _span(c)
+        if isinstance(c, Token):
+            if c.type in ("NUM", "VAR"):
+                return ir.Quantity(a, b, str(c))
+            if c.type in ("CARD", "MARK", "KIND"):
+                return ir.CardRef(a, b, str(c))
+            return None
+        d = c.data
+        if d in _PLAYER:
+            return self.player(c)
+        if d.startswith(_CARD_PREFIX) or d in _CARD:
+            return self.card(c)
+        if d in _QUANTITY:
+            return ir.Quantity(a, b, self.words(c))
+        if d.startswith("act_") or d == "vps" or d.startswith("st_"):
+            return self.seq(c, None, None)
+        return None
+
+    def args(self, t: Subtree) -> tuple[ir.Node, ...]:
+        out = []
+        for c in t.children:
+            got = self.arg(c)
+            if got is not None:
+                out.append(got)
+        return tuple(out)
+
+    # ---- verbs and statements
+    def act(self, t: Subtree, actor: ir.PlayerRef | None, modal: str | None) -> ir.Node:
+        a, b = _span(t)
+        d = t.data
+        if d.startswith("st_"):
+            return ir.Static(a, b, d[3:], self.args(t), self.words(t))
+        verb = d[4:] if d.startswith("act_") else d
+        if verb == "cause":  # 令 player vps: the player acts
+            who = self.player(t.children[0]) if isinstance(t.children[0], Tree) else None
+            inner = self.seq(t.children[1], who, None) if len(t.children) > 1 else ir.Seq(a, b, ())
+            args: tuple[ir.Node, ...] = tuple(x for x in (who, inner) if x is not None)
+        else:
+            args = self.args(t)
+        optional = modal in OPTIONAL_MODALS if modal else False
+        return ir.Act(a, b, verb, actor, args, optional, modal)
+
+    def seq(self, t: Subtree | Token, actor: ir.PlayerRef | None, modal: str | None) -> ir.Seq:
+        a, b = _span(t)
+        if isinstance(t, Token):
+            return ir.Seq(a, b, ())
+        if t.data == "vps":
+            items = tuple(self.act(c, actor, modal) for c in t.children if isinstance(c, Tree))
+            return ir.Seq(a, b, items)
+        return ir.Seq(a, b, (self.act(t, actor, modal),))
+
+    # ---- clauses
+    def cond(self, t: Subtree) -> ir.Cond:
+        a, b = _span(t)
+        atoms = [c for c in t.children if isinstance(c, Tree)]
+        if t.data == "condition" and len(atoms) == 1:
+            t = atoms[0]
+        kind = t.data[5:] if t.data.startswith("cond_") else t.data
+        return ir.Cond(a, b, kind, self.args(t), self.words(t))
+
+    def clause_core(self, t: Subtree) -> ir.Node:
+        a, b = _span(t)
+        if t.data != "clause_core":
+            return self.act(t, None, None)
+        # a dropped subject is the previous clause's (你可以弃置…，令… : 你 still acts),
+        # and 你可以 covers the rest of the sentence
+        actor = self.actor
+        modal = self.modal
+        items: list[ir.Node] = []
+        for c in t.children:
+            if not isinstance(c, Tree):
+                continue
+            if c.data in _PLAYER:  # an explicit subject starts its own modality
+                actor = self.actor = self.player(c)
+                modal = self.modal = None
+            elif c.data == "modal":
+                modal = self.modal = self.words(c)
+            else:
+                items.extend(self.seq(c, actor, modal).items)
+        return ir.Seq(a, b, tuple(items))
+
+    def clause(self, t: Subtree) -> ir.Node:
+        a, b = _span(t)
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        if t.data == "if_done":
+            return ir.If(a, b, None, self.clause_core(kids[-1]))
+        conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
+        cores = [c for c in kids if c.data == "clause_core" or c.data.startswith("st_")]
+        body: ir.Node = self.clause_core(cores[0]) if cores else ir.Seq(a, b, ())
+        if conds:
+            return ir.If(a, b, self.cond(conds[0]), body)
+        return body
+
+    def body(self, t: Subtree | None) -> ir.Seq | None:
+        if t is None:
+            return None
+        a, b = _span(t)
+        items = tuple(self.clause(c) for c in t.children if isinstance(c, Tree) and c.data != "clause_sep")
+        return ir.Seq(a, b, items)
+
+    # ---- events and parts
+    def event(self, t: Subtree) -> ir.EventPattern:
+        a, b = _span(t)
+        subject = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
+        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c is not t), t)
+        window = ev.data[3:] if ev.data.startswith("ev_") else ev.data
+        timing = next((self.words(c) for c in t.children if isinstance(c, (Tree, Token))
+                       and (isinstance(c, Token) and c.type == "TIMING" or isinstance(c, Tree) and c.data == "timing_word")), "")
+        amount = next((self.words(c) for c in ev.iter_subtrees() if c.data == "amount"), "")
+        per = "point" if amount.endswith("点") else "event"
+        context = tuple(self.words(c) for c in t.children if isinstance(c, Tree) and c.data == "ev_context")
+        return ir.EventPattern(a, b, window, subject, timing, per, self.args(ev), context)
+
+    def part(self, t: Subtree) -> ir.Part:
+        a, b = _span(t)
+        self.actor = self.modal = None
+        tags: tuple[str, ...] = ()
+        limit = None
+        label = None
+        core: Subtree | None = None
+        for c in t.children:
+            if isinstance(c, Token):
+                if c.type == "CIRCLED":
+                    label = str(c)
+                continue
+            if c.data == "tags":
+                tags = tuple(self.words(x) for x in c.children if isinstance(x, (Tree, Token)))
+            elif c.data == "limit_lead":
+                limit = self.words(c).rstrip("，")
+            elif c.data in ("trigger", "active", "limit_only", "free"):
+                core = c
+            elif c.data == "body":
+                core = Tree("free", [c], c.meta)
+        if t.data == "part_branch":
+            w = self.words(t)
+            label = next((x for x in ("阳", "阴", "成功", "失败") if x + "：" in w), None)
+        if core is None:
+            return ir.Part(a, b, "xdef", tags, limit, (), None, None, label)
+        kind = core.data
+        kids = [c for c in core.children if isinstance(c, Tree)]
+        timings: tuple[ir.EventPattern, ...] = ()
+        phase = None
+        body_tree = next((c for c in kids if c.data == "body"), None)
+        if kind == "trigger":
+            timing = kids[0]
+            timings = tuple(self.event(c) for c in timing.children if isinstance(c, Tree) and c.data != "timing_lead")
+        elif kind == "active":
+            phase = self.words(kids[0])
+        elif kind == "limit_only":
+            limit = self.words(core)
+        body = self.body(body_tree)
+        if kind == "free":
+            only_static = body is not None and all(isinstance(x, ir.Seq) and all(isinstance(y, ir.Static) for y in x.items) for x in body.items)
+            kind = "static" if only_static else "free"
+        return ir.Part(a, b, kind, tags, limit, timings, phase, body, label)
+
+
+def lower_skill(name: str, text: str, tree: Subtree) -> ir.RegisterSkill:
+    """The IR of one skill from its register parse tree (``text`` is what was parsed)."""
+    low = _Lowering(text)
+    parts = tuple(low.part(c) for c in tree.children if isinstance(c, Tree) and c.data in _PARTS)
+    return ir.RegisterSkill(0, len(text), name, text, parts)
