@@ -192,3 +192,14 @@ def test_check_reads_register_text_as_not_yet_runnable() -> None:
     # an unknown verb stays an error of the sentence grammar (with its suggestion machinery)
     errs = check_skill_lines("测试：出牌阶段，你可以翻转一名角色。", "t")
     assert [e.code for e in errs] == ["E0103"]
+
+
+def test_factored_optionals_keep_the_trees() -> None:
+    from sgs.compiler.language.register import factor_optionals, grammar_text
+
+    raw = Lark(grammar_text(), parser="earley", lexer=RegisterLexer, propagate_positions=True)
+    fact = Lark(factor_optionals(grammar_text()), parser="earley", lexer=RegisterLexer, propagate_positions=True)
+    assert len(fact.rules) < len(raw.rules)
+    for s in (SENTENCES[7], SENTENCES[16]):
+        assert raw.parse(s) == fact.parse(s)
+    assert factor_optionals('a: b? ("x" c?)? d\n') == 'a: _o_0 _o_2 d\n\n_o_0: b |\n_o_1: c |\n_o_2: "x" _o_1 |'
