@@ -3,8 +3,10 @@
 Each :class:`Verb` names the register word, the IR effect class that carries it,
 the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
 timing windows (``Timing`` values) its effect can open.  The emitter writes the
-calls itself (:mod:`.emit`); the trigger-graph analysis reads its skill→window edges
-from ``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
+calls itself (:mod:`.emit`); the trigger graph (:mod:`.graph.model`) reads its
+skill→window edges from ``opens``, whose window each is from ``whose``, how nested
+effects are reached from ``gate`` and hp loss from ``hp_falls`` — it keeps no verb
+list of its own.  A test checks that every action exists in ``sgs.runtime.api.__all__``
 and every window is a ``Timing`` value; ``tests/graph/test_verb_drift.py`` runs
 each verb's actions on a small table and checks that ``opens`` is exactly the set
 of windows the runtime opened (a new verb needs a probe there).
@@ -31,6 +33,12 @@ _VIEW_AS_USE = (
 )
 
 
+#: the coverage verbs that hold effects, and how those are reached (:attr:`Verb.gate`):
+#: 若 (a condition, a 拼点 won or lost) and 判定分支 results are chance, 每有一张 depends on the revealed cards;
+#: ……否则…… lets the player pick (骁果: 弃置一张装备牌，否则受到伤害), as 选择若干项 does
+_GATES = {"若": "chance", "判定分支": "chance", "每有一张": "chance", "否则": "choice", "选择若干项": "choice"}
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One verb.  Fields: ``word`` (the register's word), ``node`` (IR class name),
@@ -45,6 +53,27 @@ class Verb:
     actions: tuple[str, ...]
     opens: tuple[str, ...]
     needs: tuple[str, ...] = ()
+    #: how the effects a node of this verb holds are reached, for the trigger graph:
+    #: ``"choice"`` (a player picks one: 选择一项, ……否则……), ``"chance"`` (an outcome
+    #: no one picks: a judgement's result, a 拼点, a condition), ``""`` (always: 延时,
+    #: 达到张数; and verbs that hold nothing)
+    gate: str = ""
+    #: the verb's windows are opened by a player's hp falling (a loop of them ends)
+    hp_falls: bool = False
+    #: whose window each window is, as (window, field path of the IR node) pairs,
+    #: ``"*"`` for the rest: 造成伤害时 is the source's, 受到伤害后 the target's.
+    #: Without an entry a window is the ``actor``'s (获得牌后: the receiver ``to``'s)
+    whose: tuple[tuple[str, str], ...] = ()
+    #: ``opens`` is the union over cards: an effect opens only the windows of the card
+    #: in its ``card`` field (视为使用【杀】 opens no 回复体力 window)
+    card_windows: bool = False
+
+    def whose_field(self, window: str) -> str | None:
+        """The field path (``"what.owner"``) naming whose ``window`` is, or None (the default)."""
+        for w, path in self.whose:
+            if w in (window, "*"):
+                return path
+        return None
 
     @property
     def runtime_ready(self) -> bool:
@@ -54,14 +83,19 @@ class Verb:
 _TABLE: tuple[Verb, ...] = (
     Verb("摸牌", "Draw", ("draw",), ("获得牌后",)),
     Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST),
-    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED),
+    # the card's owner loses it (None: from the processing area, no one's window)
+    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED, whose=(("失去牌时", "what.owner"),)),
     Verb("交给", "Give", ("give",), _CARDS_MOVED),
     Verb("回复体力", "Recover", ("recover",), ("回复体力时", "回复体力后")),
     Verb("额外回复体力", "ExtraRecover", (), ()),
-    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时")),
-    Verb("造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS),
-    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后")),
-    Verb("选择一项", "ChooseOne", ("choose_option",), ()),
+    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时"), hp_falls=True),
+    Verb(
+        "造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS, hp_falls=True,
+        whose=(("造成伤害时", "source"), ("造成伤害后", "source"), ("*", "target")),
+    ),
+    # the judgement's own windows are the judge's; what its result gates is chance
+    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后"), gate="chance"),
+    Verb("选择一项", "ChooseOne", ("choose_option",), (), gate="choice"),
     Verb("改判", "Retrial", ("retrial", "choose_cards"), ("打出时", "失去牌时")),
     Verb("不可被响应", "ForbidJink", ("forbid_jink",), ()),
     Verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes"), ()),
@@ -72,18 +106,23 @@ _TABLE: tuple[Verb, ...] = (
     Verb("观看牌堆顶", "LookAtTop", ("look_at_top",), ()),
     Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
     Verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile"), ()),
-    Verb("转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",)),
+    # the new target becomes the card's target
+    Verb(
+        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",),
+        whose=(("*", "to"),),
+    ),
     Verb("选择花色", "ChooseSuit", ("choose_suit",), ()),
     Verb("展示", "Show", ("show_card",), ()),
-    Verb("比较花色", "SuitBranch", (), ()),
+    # whether the suits differ is not up to the owner: like a judgement's result
+    Verb("比较花色", "SuitBranch", (), (), gate="chance"),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
     Verb("无视防具", "IgnoreArmor", ("ignore_armor",), ()),
-    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE),
+    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE, card_windows=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
     # runtime action: the first two are here, the third is what ``needs`` names)
-    Verb(word, node, (), (), needs)
+    Verb(word, node, (), (), needs, gate=_GATES.get(word, ""))
     for word, node, needs in (
         ("拼点", "Pindian", ("pindian",)),
         ("若", "Conditional", ("test_condition",)),
