@@ -2,11 +2,15 @@
 
 Python identifiers in emitted code use pinyin without tones (``jianxiong``,
 ``caocao``; ü is written ``v``: ``lvbu``).  The readings come from pypinyin's
-dictionary (``lazy_pinyin``, style NORMAL): a name is read as a phrase where the
-dictionary knows it (``调息`` → ``tiaoxi``, not ``diaoxi``), otherwise character by
-character with each character's first (most common) reading — deterministic for a
-given pypinyin version.  Where that reading is not the one a name uses (a surname
-such as 乐 *yuè* in 乐进, 禅 *shàn* in 刘禅), the source says so: ``乐进（yuejin）``.
+dictionary (``lazy_pinyin``, style NORMAL), character by character, each character's
+first (most common) reading — deterministic for a given pypinyin version, and the
+same whether or not pypinyin's phrase dictionary is loaded.  Where that reading is not
+the one a name uses (a surname such as 乐 *yuè* in 乐进, 禅 *shàn* in 刘禅, 调 *tiáo*
+in 调息), the source says so: ``乐进（yuejin）``.
+
+pypinyin is imported on the first inference, without its phrase dictionary
+(``PYPINYIN_NO_PHRASES``, unless the environment sets it): per-character readings do
+not use it, and loading it cost about 1.5 s of every ``sgs check`` (measured).
 
 Characters pypinyin does not read still give an identifier, so inference never
 fails: ASCII letters and digits (after NFKC, so full-width ``Ａ`` is ``a``) are kept
@@ -19,11 +23,10 @@ explicit ``（pinyin）`` in the source always wins (the lowering checks it).
 from __future__ import annotations
 
 import keyword
+import os
 import re
 import unicodedata
 from functools import lru_cache
-
-from pypinyin import Style, lazy_pinyin
 
 __all__ = ["to_pinyin", "is_identifier"]
 
@@ -52,8 +55,15 @@ def to_pinyin(name: str) -> str | None:
     """
     if not name:
         return None
-    parts = lazy_pinyin(name, style=Style.NORMAL, errors=_unread, v_to_u=False, neutral_tone_with_five=False)
-    out = "".join(p.lower() for p in parts)
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "1")  # read before pypinyin's first import
+    from pypinyin import Style, lazy_pinyin
+
+    # one character at a time: a phrase reading would depend on the phrase dictionary
+    out = "".join(
+        p.lower()
+        for ch in name
+        for p in lazy_pinyin(ch, style=Style.NORMAL, errors=_unread, v_to_u=False, neutral_tone_with_five=False)
+    )
     if not out[:1].isalpha() or not out[:1].isascii():
         out = "x" + out
     if not is_identifier(out):  # a keyword or soft keyword (``match``, ``case``…)
