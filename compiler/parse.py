@@ -39,6 +39,7 @@ from lark.lexer import PatternRE, PatternStr
 
 from .cache import cache_root
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
+from .suggest import meaning_flip
 
 __all__ = [
     "Edit",
@@ -442,6 +443,8 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
                 # half the characters in common only counts when the first one agrees
                 # (开始， → 开始时, not 复制 → 回复)
                 if (ratio > 0.5 or (ratio == 0.5 and chunk[0] == word[0])) and chunk != word:
+                    if meaning_flip(chunk, word):  # 至少 → 至多, 非基本 → 基本牌: never offered
+                        continue
                     key = (ratio, len(word), word, length)
                     if best is None or key > best:
                         best = key
@@ -597,7 +600,8 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             sp,
             help="失去体力、回复体力、造成伤害的时机写“……后”，如“每当你失去1点体力后，”"
             if right == "后" else f"把“{token.value}”改为“时”",
-            suggestion=Suggestion(sp, right),
+            # 时 → 后 is another window, not a spelling fix: explained, never auto-applied
+            suggestion=None if meaning_flip(str(token.value), right) else Suggestion(sp, right),
         )
     if "COLON" in expected and "_END" not in expected:
         sp = _span(file, text, pos, pos + 1)

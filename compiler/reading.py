@@ -4,17 +4,24 @@
 timing window (or when it can be used), who decides, its cost, its conditions, its
 effects and its limits — the reading the compiler will turn into code, so a
 designer can see at once whether ``受到一次伤害后`` was read per event or per point.
-IR nodes this module does not know yet are still listed (by their verb), never
-dropped.
+Effects are worded only through the verb table: each verb's Chinese and English
+templates (:data:`sgs.compiler.verbs.EXPLAIN`) name the IR node's fields, filled
+here by type (player phrases, cards, counts, nested effects), so a new verb is
+explained by its table entry; this module names no effect class.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import enum
+import re
+import typing
 from typing import Any, Iterable, Sequence
 
 from . import ir
 from .diagnostics import Diagnostic
+from .verbs import VERBS
 
 __all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code", "text_names", "build_skill_texts"]
 
@@ -31,6 +38,7 @@ _KIND = {
     "static": ("状态技", "static skill (always on, queried by the rules)"),
     "replacement": ("替换技", "replacement skill"),
     "proxy": ("主公代打技", "lord proxy skill"),
+    "granted": ("主公技（由其他角色发动）", "lord skill other players use"),
 }
 _TAG = {
     "锁定技": ("锁定技：自动发动，不询问", "compulsory: it fires by itself"),
@@ -98,6 +106,12 @@ def cards(spec: Any, drawn: bool = False) -> tuple[str, str]:
         filt = spec.color or spec.suit or ""
         if spec.name is not None:
             what_zh, what_en = f"【{spec.name.name}】", f"[{spec.name.name}]"
+        elif spec.names:  # 一张【闪】或【闪电】
+            what_zh = "或".join(f"【{n.name}】" for n in spec.names)
+            what_en = " or ".join(f"[{n.name}]" for n in spec.names)
+        elif spec.card_type is not None:  # 一张基本牌 / 装备牌
+            hand = "手牌中的" if spec.zone is ir.Zone.HAND else ""
+            what_zh, what_en = f"{hand}{spec.card_type}", f"{'hand ' if hand else ''}{spec.card_type} card(s)"
         elif spec.zone is ir.Zone.HAND:
             what_zh, what_en = "手牌", "hand card(s)"
         elif drawn:
@@ -119,63 +133,77 @@ def cards(spec: Any, drawn: bool = False) -> tuple[str, str]:
 
 
 def effect(e: Any, cost: bool = False) -> tuple[str, str]:
-    """One effect in Chinese and English.  可以 / may only where the text makes the
+    """One effect in Chinese and English, from its verb's templates in the verb table
+    (:data:`sgs.compiler.verbs.EXPLAIN`).  可以 / may only where the text makes the
     effect optional; never for a ``cost`` (paid whenever the skill is used: whether to
     use it is the “who decides” line)."""
-    a_zh, a_en = player(getattr(e, "actor", None))
-    may = getattr(e, "optional", False) and not cost
-    m_zh, m_en = ("可以", "may ") if may else ("", "")
-    if isinstance(e, ir.Obtain):
-        c = cards(e.what)
-        return (f"{a_zh}{m_zh}获得{c[0]}", f"{a_en} {m_en}obtain(s) {c[1]}")
-    if isinstance(e, ir.Discard):
-        c = cards(e.cards)
-        return (f"{a_zh}{m_zh}弃置{c[0]}", f"{a_en} {m_en}discard(s) {c[1]}")
-    if isinstance(e, ir.Draw):
-        c = cards(e.cards, drawn=True)
-        return (f"{a_zh}{m_zh}摸{c[0]}", f"{a_en} {m_en}draw(s) {c[1]}")
-    if isinstance(e, ir.Give):
-        c, t = cards(e.cards), player(e.to)
-        return (f"{a_zh}{m_zh}将{c[0]}交给{t[0]}", f"{a_en} {m_en}give(s) {c[1]} to {t[1]}")
-    if isinstance(e, ir.Recover):
-        return (f"{a_zh}回复{e.amount}点体力", f"{a_en} recover(s) {e.amount} hp")
-    if isinstance(e, ir.LoseHp):
-        return (f"{a_zh}{m_zh}失去{e.amount}点体力", f"{a_en} {m_en}lose(s) {e.amount} hp")
-    if isinstance(e, ir.Damage):
-        s, t = player(e.source), player(e.target)
-        return (f"{s[0]}对{t[0]}造成{e.amount}点伤害", f"{s[1]} deal(s) {e.amount} damage to {t[1]}")
-    if isinstance(e, ir.JudgeBranch):
-        test_zh = f"判定结果{'不' if e.test.negate else ''}为{e.test.pattern}"
-        test_en = f"the judgement is {'not ' if e.test.negate else ''}{e.test.pattern}"
-        then = [effect(x) for x in e.then]
-        j = effect(e.judge)
-        return (
-            f"{j[0]}；若{test_zh}：" + "，然后".join(z for z, _ in then),
-            f"{j[1]}; if {test_en}: " + ", then ".join(en for _, en in then),
-        )
-    if isinstance(e, ir.Judge):
-        return (f"{a_zh}{m_zh}进行一次判定", f"{a_en} {m_en}perform(s) a judgement")
-    if isinstance(e, ir.ChooseOne):
-        opts = [" 并 ".join(effect(x)[0] for x in o.effects) for o in e.options]
-        opts_en = [" and ".join(effect(x)[1] for x in o.effects) for o in e.options]
-        return (f"{a_zh}选择一项：" + "；或".join(opts), f"{a_en} choose(s) one: " + "; or ".join(opts_en))
-    if isinstance(e, ir.Threshold):
-        then = [effect(x) for x in e.then]
-        first = ("首次" if e.first_time else "")
-        return (
-            f"当你于此阶段给出的牌{first}达到{e.count}张时：" + "，".join(z for z, _ in then),
-            f"when the cards you gave away this phase {'first ' if e.first_time else ''}reach {e.count}: "
-            + ", ".join(en for _, en in then),
-        )
-    if isinstance(e, ir.LookAtTop):
-        n = e.count.n if e.count.n is not None else "X"
-        return (f"{a_zh}{m_zh}观看牌堆顶的{n}张牌", f"{a_en} {m_en}look(s) at the top {n} cards of the draw pile")
-    if isinstance(e, ir.GiveLooked):
-        t = player(e.to)
-        return (f"{a_zh}将观看的{'其中' + str(e.count) + '张' if e.count else '另一张'}牌交给{t[0]}",
-                f"{a_en} give(s) {'one' if e.count else 'the other'} of the cards looked at to {t[1]}")
-    verb = getattr(e, "verb", type(e).__name__)
-    return (f"{a_zh}{m_zh}{verb}", f"{a_en} {m_en}{type(e).__name__} ({verb})")
+    verb = VERBS.get(getattr(e, "verb", ""))
+    if verb is None:  # not an IR effect: still listed, never dropped
+        return (str(getattr(e, "verb", type(e).__name__)), type(e).__name__)
+    zh, en = verb.explain(type(e).__name__)
+    may = bool(getattr(e, "optional", False)) and not cost
+    return _fill(zh, e, 0, may), _fill(en, e, 1, may)
+
+
+_SLOT = re.compile(r"\{(\w+)(?::(\w+))?(?:\?([^|}]*)\|([^}]*))?\}")
+_JOIN = (("，然后", ", then "), ("；或", "; or "), (" 并 ", " and "))
+
+
+def _fill(template: str, e: Any, lang: int, may: bool) -> str:
+    """``template`` with its slots filled from the fields of ``e`` (see :data:`EXPLAIN`)."""
+
+    def slot(m: re.Match[str]) -> str:
+        name, mod, yes, no = m.group(1), m.group(2), m.group(3), m.group(4)
+        if name == "may":
+            return ("可以", "may ")[lang] if may else ""
+        value = getattr(e, name)
+        if yes is not None:
+            return yes.replace("%", _render(value, lang, mod)) if value else no
+        return _render(value, lang, mod)
+
+    return _SLOT.sub(slot, template)
+
+
+def _render(x: Any, lang: int, mod: str | None = None) -> str:
+    """A field value in one language, by its type."""
+    if x is None or isinstance(x, bool):
+        return ""
+    if isinstance(x, enum.Enum):  # before str: the register's enums are str enums
+        v = str(x.value)
+        return _MODE.get(v, v) if lang else v
+    if isinstance(x, int) and mod == "signed":
+        return f"{x:+d}"
+    if isinstance(x, (int, str)):
+        return str(x)
+    if isinstance(x, ir.PlayerRef):
+        return player(x)[lang]
+    if isinstance(x, (ir.CardWord, ir.CardSpec, *typing.get_args(ir.CardRef))):
+        return cards(x, drawn=mod == "drawn")[lang]
+    if isinstance(x, ir.Count):
+        return str(x.n) if x.n is not None else "X"
+    if isinstance(x, ir.JudgeTest):
+        neg = ("不", "not ")[lang] if x.negate else ""
+        return (f"判定结果{neg}为{x.pattern}", f"the judgement is {neg}{x.pattern}")[lang]
+    if isinstance(x, ir.Option):
+        return _JOIN[2][lang].join(effect(y)[lang] for y in x.effects)
+    if isinstance(x, tuple):
+        if all(isinstance(y, ir.Option) for y in x):
+            return _JOIN[1][lang].join(_render(y, lang) for y in x)
+        if all(isinstance(y, tuple) and len(y) == 2 for y in x):  # (result, effects) cases
+            return ("；", "; ")[lang].join(f"{_render(k, lang)}{('：', ': ')[lang]}{_render(v, lang)}" for k, v in x)
+        if all(isinstance(y, ir.CardWord) for y in x):
+            return ("或", " or ")[lang].join(_render(y, lang) for y in x)
+        if x and all(getattr(y, "verb", None) in VERBS for y in x):
+            return _JOIN[0][lang].join(effect(y)[lang] for y in x)
+        return ("、", ", ")[lang].join(_render(y, lang) for y in x)
+    if getattr(x, "verb", None) in VERBS:
+        return effect(x)[lang]
+    if isinstance(getattr(x, "text", None), str) and x.text:  # a condition: its words as written
+        return str(x.text) if not lang else f"“{x.text}”"
+    if dataclasses.is_dataclass(x):  # a static rule: its fields, plainly
+        inner = ", ".join(f"{k}={_render(v, lang)}" for k, v in _fields(x) if v not in (None, False, ()))
+        return f"{type(x).__name__}({inner})"
+    return str(x)
 
 
 def _timing(t: ir.TimingSpec) -> tuple[str, str]:
@@ -211,7 +239,7 @@ def _cost_split(a: Any) -> tuple[list[Any], list[Any]]:
     effects = list(getattr(a, "effects", ()))
     if isinstance(a, ir.ActiveAbility) and len(effects) > 1:
         first = effects[0]
-        if isinstance(first, (ir.Discard, ir.LoseHp)) and getattr(first.actor, "who", None) is ir.Who.YOU:
+        if VERBS[first.verb].cost and getattr(getattr(first, "actor", None), "who", None) is ir.Who.YOU:
             return [first], effects[1:]
     return [], effects
 
@@ -232,8 +260,18 @@ def _ability(a: Any) -> list[tuple[str, str]]:
         out.append((f"时机：当你需要{_v(a.mode)}【{a.card.name}】时", f"when: you need to {_MODE.get(_v(a.mode), _v(a.mode))} [{a.card.name}]"))
     elif isinstance(a, ir.StaticAbility):
         out.append(("时机：始终有效（规则查询时生效）", "when: always (the rules ask it)"))
+    elif isinstance(a, ir.GrantedAbility):
+        h = player(a.helpers)
+        out.append((f"时机：{h[0]}各自的{a.phase}，由该角色主动发动", f"when: the {a.phase} (play phase) of {h[1]}, each on their own turn, used at will"))
     optional = getattr(a, "optional", None)
-    if optional is True:
+    if isinstance(a, ir.GrantedAbility):
+        # 黄天: each helper decides in their own play phase; the owner (the lord) does not
+        h = player(a.helpers)
+        if optional:
+            out.append((f"谁决定：{h[0]}（每名该角色于其{a.phase}自行决定是否发动），不是你", f"who decides: {h[1]}, each in their own {a.phase}, choose whether to do it; not you"))
+        else:
+            out.append((f"谁决定：满足时机即由{h[0]}执行，不询问", f"who decides: nobody; {h[1]} must do it"))
+    elif optional is True:
         out.append(("谁决定：你（技能拥有者）决定是否发动", "who decides: you, the owner, choose whether to invoke it"))
     elif optional is False:
         out.append(("谁决定：满足时机即发动，不询问", "who decides: nobody; it happens whenever the window opens"))

@@ -3,8 +3,11 @@
 Each :class:`Verb` names the register word, the IR effect class that carries it,
 the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
 timing windows (``Timing`` values) its effect can open.  The emitter writes the
-calls itself (:mod:`.emit`); the trigger-graph analysis reads its skill→window edges
-from ``opens``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
+calls itself (:mod:`.emit`); the trigger graph (:mod:`.graph.model`) reads its
+skill→window edges from ``opens``, whose window each is from ``whose``, how nested
+effects are reached from ``gate`` and hp loss from ``hp_falls`` — it keeps no verb
+list of its own; ``sgs explain`` (:mod:`.reading`) words each effect with the verb's
+templates (:data:`EXPLAIN`) and finds a skill's cost by ``cost``.  A test checks that every action exists in ``sgs.runtime.api.__all__``
 and every window is a ``Timing`` value; ``tests/graph/test_verb_drift.py`` runs
 each verb's actions on a small table and checks that ``opens`` is exactly the set
 of windows the runtime opened (a new verb needs a probe there).
@@ -12,9 +15,9 @@ of windows the runtime opened (a new verb needs a probe there).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from . import ir
 
@@ -31,6 +34,12 @@ _VIEW_AS_USE = (
 )
 
 
+#: the coverage verbs that hold effects, and how those are reached (:attr:`Verb.gate`):
+#: 若 (a condition, a 拼点 won or lost) and 判定分支 results are chance, 每有一张 depends on the revealed cards;
+#: ……否则…… lets the player pick (骁果: 弃置一张装备牌，否则受到伤害), as 选择若干项 does
+_GATES = {"若": "chance", "判定分支": "chance", "每有一张": "chance", "否则": "choice", "选择若干项": "choice"}
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One verb.  Fields: ``word`` (the register's word), ``node`` (IR class name),
@@ -45,6 +54,43 @@ class Verb:
     actions: tuple[str, ...]
     opens: tuple[str, ...]
     needs: tuple[str, ...] = ()
+    #: how the effects a node of this verb holds are reached, for the trigger graph:
+    #: ``"choice"`` (a player picks one: 选择一项, ……否则……), ``"chance"`` (an outcome
+    #: no one picks: a judgement's result, a 拼点, a condition), ``""`` (always: 延时,
+    #: 达到张数; and verbs that hold nothing)
+    gate: str = ""
+    #: the verb's windows are opened by a player's hp falling (a loop of them ends)
+    hp_falls: bool = False
+    #: whose window each window is, as (window, field path of the IR node) pairs,
+    #: ``"*"`` for the rest: 造成伤害时 is the source's, 受到伤害后 the target's.
+    #: Without an entry a window is the ``actor``'s (获得牌后: the receiver ``to``'s)
+    whose: tuple[tuple[str, str], ...] = ()
+    #: ``opens`` is the union over cards: an effect opens only the windows of the card
+    #: in its ``card`` field (视为使用【杀】 opens no 回复体力 window)
+    card_windows: bool = False
+    #: ``sgs explain``: an active ability's first effect of this verb, done by you, is
+    #: the skill's cost (苦肉: 失去1点体力; 青囊: 弃置一张手牌), not one of its effects
+    cost: bool = False
+    #: ``sgs explain``'s wording of the verb's node, Chinese and English (see
+    #: :data:`EXPLAIN` for the template slots); ``explain_more``: (node, zh, en) for
+    #: the other IR nodes spelled with the same verb (判定: JudgeBranch, JudgeAgain)
+    explain_zh: str = ""
+    explain_en: str = ""
+    explain_more: tuple[tuple[str, str, str], ...] = ()
+
+    def explain(self, node: str) -> tuple[str, str]:
+        """The (Chinese, English) explain templates of the IR node class ``node``."""
+        for n, zh, en in self.explain_more:
+            if n == node:
+                return zh, en
+        return self.explain_zh, self.explain_en
+
+    def whose_field(self, window: str) -> str | None:
+        """The field path (``"what.owner"``) naming whose ``window`` is, or None (the default)."""
+        for w, path in self.whose:
+            if w in (window, "*"):
+                return path
+        return None
 
     @property
     def runtime_ready(self) -> bool:
@@ -53,15 +99,20 @@ class Verb:
 
 _TABLE: tuple[Verb, ...] = (
     Verb("摸牌", "Draw", ("draw",), ("获得牌后",)),
-    Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST),
-    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED),
+    Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST, cost=True),
+    # the card's owner loses it (None: from the processing area, no one's window)
+    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED, whose=(("失去牌时", "what.owner"),)),
     Verb("交给", "Give", ("give",), _CARDS_MOVED),
     Verb("回复体力", "Recover", ("recover",), ("回复体力时", "回复体力后")),
     Verb("额外回复体力", "ExtraRecover", (), ()),
-    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时")),
-    Verb("造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS),
-    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后")),
-    Verb("选择一项", "ChooseOne", ("choose_option",), ()),
+    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时"), hp_falls=True, cost=True),
+    Verb(
+        "造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS, hp_falls=True,
+        whose=(("造成伤害时", "source"), ("造成伤害后", "source"), ("*", "target")),
+    ),
+    # the judgement's own windows are the judge's; what its result gates is chance
+    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后"), gate="chance"),
+    Verb("选择一项", "ChooseOne", ("choose_option",), (), gate="choice"),
     Verb("改判", "Retrial", ("retrial", "choose_cards"), ("打出时", "失去牌时")),
     Verb("不可被响应", "ForbidJink", ("forbid_jink",), ()),
     Verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes"), ()),
@@ -72,18 +123,23 @@ _TABLE: tuple[Verb, ...] = (
     Verb("观看牌堆顶", "LookAtTop", ("look_at_top",), ()),
     Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
     Verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile"), ()),
-    Verb("转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",)),
+    # the new target becomes the card's target
+    Verb(
+        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",),
+        whose=(("*", "to"),),
+    ),
     Verb("选择花色", "ChooseSuit", ("choose_suit",), ()),
     Verb("展示", "Show", ("show_card",), ()),
-    Verb("比较花色", "SuitBranch", (), ()),
+    # whether the suits differ is not up to the owner: like a judgement's result
+    Verb("比较花色", "SuitBranch", (), (), gate="chance"),
     Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
     Verb("无视防具", "IgnoreArmor", ("ignore_armor",), ()),
-    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE),
+    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE, card_windows=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
     # runtime action: the first two are here, the third is what ``needs`` names)
-    Verb(word, node, (), (), needs)
+    Verb(word, node, (), (), needs, gate=_GATES.get(word, ""))
     for word, node, needs in (
         ("拼点", "Pindian", ("pindian",)),
         ("若", "Conditional", ("test_condition",)),
@@ -139,7 +195,127 @@ _TABLE: tuple[Verb, ...] = (
     )
 )
 
-VERBS: Mapping[str, Verb] = MappingProxyType({v.word: v for v in _TABLE})
+#: ``sgs explain``'s templates, per verb word: (Chinese, English[, (node, zh, en)…]).
+#: Slots name fields of the IR node and are rendered by type (:mod:`.reading`): a
+#: player phrase, cards, a count, nested effects (joined 然后 / then) or options;
+#: ``{cards:drawn}`` cards drawn from the pile (no zone), ``{delta:signed}`` +1/-1;
+#: ``{may}`` 可以 / "may "
+#: where the text makes the effect optional (never for a cost); ``{f?yes|no}`` yes
+#: when field ``f`` is set (``%`` in it stands for the value), else no.
+EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
+    "摸牌": ("{actor}{may}摸{cards:drawn}", "{actor} {may}draw(s) {cards:drawn}"),
+    "弃置": ("{actor}{may}弃置{cards}", "{actor} {may}discard(s) {cards}"),
+    "获得": ("{actor}{may}获得{what}", "{actor} {may}obtain(s) {what}"),
+    "交给": ("{actor}{may}将{cards}交给{to}", "{actor} {may}give(s) {cards} to {to}"),
+    "回复体力": ("{actor}回复{amount}点体力", "{actor} recover(s) {amount} hp"),
+    "额外回复体力": ("{actor}额外回复{amount}点体力", "{actor} recover(s) {amount} more hp"),
+    "失去体力": ("{actor}{may}失去{amount}点体力", "{actor} {may}lose(s) {amount} hp"),
+    "造成伤害": (
+        "{source}对{target}造成{amount}点{nature?%|}伤害", "{source} deal(s) {amount} {nature?% |}damage to {target}",
+    ),
+    "判定": (
+        "{actor}{may}进行一次判定", "{actor} {may}perform(s) a judgement",
+        ("JudgeBranch", "{judge}；若{test}：{then}", "{judge}; if {test}: {then}"),
+        (
+            "JudgeAgain", "{actor}{may}再次进行判定，直到出现{until}的判定结果为止",
+            "{actor} {may}judge(s) again, until the result is {until}",
+        ),
+    ),
+    "选择一项": ("{actor}选择一项：{options}", "{actor} choose(s) one: {options}"),
+    "改判": ("{actor}{may}{mode}{cards}代替判定牌", "{actor} {may}{mode} {cards} to replace the judgement card"),
+    "不可被响应": ("此{card}不可被{by}响应", "this {card} cannot be answered with {by}"),
+    "需连续响应": (
+        "{actor}需连续{mode}{count}张{card}才能抵消", "{actor} must {mode} {count} {card} in a row to offset it",
+    ),
+    "达到张数": (
+        "当你于此阶段给出的牌{first_time?首次|}达到{count}张时：{then}",
+        "when the cards you gave away this phase {first_time?first |}reach {count}: {then}",
+    ),
+    "改变摸牌数": ("{actor}摸牌阶段摸牌数{delta:signed}", "{actor} draw(s) {delta:signed} card(s) in the draw phase"),
+    "伤害加成": ("{actor}使用的{cards}造成的伤害{delta:signed}", "damage of the {cards} {actor} use(s): {delta:signed}"),
+    "选择角色": ("{actor}{may}选择角色：{who}", "{actor} {may}choose(s) players: {who}"),
+    "观看牌堆顶": ("{actor}{may}观看牌堆顶的{count}张牌", "{actor} {may}look(s) at the top {count} cards of the draw pile"),
+    "分配牌": (
+        "{actor}将观看的{count?其中%张|另一张}牌交给{to}", "{actor} give(s) {count?%|the other} of the cards looked at to {to}",
+    ),
+    "置于牌堆": (
+        "{actor}将{rest?其余|其中任意数量的}牌以任意顺序置于牌堆{bottom?底|顶}",
+        "{actor} put(s) {rest?the rest|any number} of them on the {bottom?bottom|top} of the draw pile, in any order",
+    ),
+    "转移目标": ("{actor}{may}将此{card}转移给{to}", "{actor} {may}transfer(s) this {card} to {to}"),
+    "选择花色": ("{actor}选择一种花色", "{actor} name(s) a suit"),
+    "展示": ("{actor}展示之", "{actor} show(s) it"),
+    "比较花色": (
+        "若此牌的花色与所选的{differs?不同|相同}：{then}", "if the card's suit is {differs?not |}the one named: {then}",
+    ),
+    "跳过阶段": ("{actor}{may}跳过{phase}", "{actor} {may}skip(s) the {phase}"),
+    "无视防具": ("无视{whose}的防具", "{whose} armour is ignored"),
+    "视为使用": ("{actor}{may}视为使用一张{card}", "{actor} {may}use(s) a virtual {card}"),
+    "拼点": ("{actor}{may}与{target}拼点", "{actor} {may}compare(s) cards (拼点) with {target}"),
+    "若": ("若{cond}：{then}", "if {cond}: {then}"),
+    "否则": ("需{do}，否则{otherwise}", "{do} is required, or else {otherwise}"),
+    "延时": ("在{window}：{effects}", "at {window}: {effects}"),
+    "叠置": ("{actor}{may}将武将牌叠置", "{actor} {may}turn(s) the general card face down"),
+    "平置": ("{actor}{may}将武将牌平置", "{actor} {may}turn(s) the general card face up"),
+    "重置": ("{actor}{may}重置之", "{actor} {may}reset(s) it (unchained)"),
+    "回复至": ("{actor}将体力回复至{hp}点", "{actor} recover(s) to {hp} hp"),
+    "取消目标": ("{actor}{may}取消之（不再是此牌的目标）", "{actor} {may}cancel(s) it (no longer a target)"),
+    "转移伤害": ("{actor}{may}将此伤害转移给{to}", "{actor} {may}transfer(s) the damage to {to}"),
+    "额外回合": ("{actor}进行一个额外的回合", "{actor} take(s) an extra turn"),
+    "选择若干项": (
+        "{actor}{may}选择{low}至{high}项：{options}{per_choice?；每选择一项：%|}",
+        "{actor} {may}choose(s) {low} to {high} of: {options}{per_choice?; for each chosen: %|}",
+    ),
+    "视为对其使用": ("{actor}视为对{targets}使用一张{card}", "{actor} use(s) a virtual {card} on {targets}"),
+    "使用牌": ("{actor}{may}对{target}使用一张{card}", "{actor} {may}use(s) a {card} on {target}"),
+    "获得技能": ("{actor}获得以下技能直到{until}：{rules}", "{actor} gain(s) until {until}: {rules}"),
+    "标记": ("{actor}获得{count}枚“{mark}”标记", "{actor} gain(s) {count} “{mark}” mark(s)"),
+    "补牌": (
+        "{actor}将手牌补至体力上限{cap?（最多补至%张）|}", "{actor} draw(s) up to the max hp{cap? (at most %)|}",
+    ),
+    "置入装备区": ("{actor}{may}将{cards}置于{to}的装备区", "{actor} {may}put(s) {cards} into {to}'s equipment area"),
+    "移动牌": ("{actor}{may}将{owner?%的|}{cards}移动{to?给%|}", "{actor} {may}move(s) {cards}{owner? of %|}{to? to %|}"),
+    "不能使用": ("{actor}不能使用{card}{until_turn_end?，直到回合结束|}", "{actor} cannot use {card}{until_turn_end? until the end of the turn|}"),
+    "不能成为目标": ("{actor}不能成为{cards}的目标", "{actor} cannot be the target of {cards}"),
+    "无效": ("此{card}对{for_}无效", "this {card} has no effect on {for_}"),
+    "改变伤害": ("此伤害{delta:signed}", "the damage changes by {delta:signed}"),
+    "明置": ("{actor}{may}明置武将牌", "{actor} {may}reveal(s) the general card"),
+    "不能明置": ("{actor}不能明置武将牌", "{actor} cannot reveal the general card"),
+    "暗置": ("{actor}暗置{whose}的一张武将牌", "{actor} hide(s) a general card of {whose}"),
+    "额外目标": ("{actor}{may}额外指定{who}为目标", "{actor} {may}add(s) {who} as a target"),
+    "失去技能": ("{actor}失去当前所有的技能", "{actor} lose(s) all current skills"),
+    "交换手牌": ("{actor}交换他们的手牌", "{actor} swap their hands"),
+    "结束阶段": ("{actor}结束{phase}", "{actor} end(s) the {phase}"),
+    "进入濒死": ("{actor}进入濒死状态", "{actor} enter(s) the dying state"),
+    "不会死去": ("{actor}不会死去", "{actor} do(es) not die"),
+    "死亡": ("{actor}死亡", "{actor} die(s)"),
+    "亮出牌堆顶": ("{actor}{may}亮出牌堆顶的{count}张牌", "{actor} {may}reveal(s) the top {count} cards of the draw pile"),
+    "置于武将牌上": ("{actor}从牌堆顶亮出{count}张牌置于武将牌上", "{actor} put(s) the top {count} card(s), revealed, on the general card"),
+    "每有一张": ("其中每有一张{pattern?%|}牌：{then}", "for each {pattern?% |}card among them: {then}"),
+    "弃置亮出的牌": ("{actor}弃置这些{pattern?%|}牌", "{actor} discard(s) these {pattern?% |}cards"),
+    "观看手牌": ("{actor}{may}观看{whose}的手牌", "{actor} {may}look(s) at the hand of {whose}"),
+    "展示其中": ("{actor}{may}展示其中{cards}", "{actor} {may}show(s) {cards} among them"),
+    "弃置或置于牌堆顶": ("{actor}将之弃置或置于牌堆顶", "{actor} discard(s) it or put(s) it on top of the draw pile"),
+    "可当使用": ("{actor}的手牌均可当{card}{mode}", "{actor}'s hand cards can be used as {card} ({mode})"),
+    "返回手牌": ("{actor}将{cards}从弃牌堆返回{to}的手牌", "{actor} return(s) {cards} from the discard pile to {to}'s hand"),
+    "置入弃牌堆": ("{actor}将其余的牌置入弃牌堆", "{actor} put(s) the rest into the discard pile"),
+    "视为装备": ("{actor}视为装备着{card}", "{actor} count(s) as equipped with {card}"),
+    "弃置他人的牌": ("{actor}{may}弃置{owner}的{cards}", "{actor} {may}discard(s) {cards} of {owner}"),
+    "距离视为": ("{actor}与{to}的距离视为{value}", "{actor}'s distance to {to} counts as {value}"),
+    "跳过一个阶段": ("{actor}{may}跳过一个阶段（{excluded}除外）", "{actor} {may}skip(s) one phase (not {excluded})"),
+    "判定分支": ("判定结果为：{cases}", "by the judgement's result: {cases}"),
+    "亮出此牌": ("{actor}亮出此牌", "{actor} reveal(s) the card"),
+    "此牌作废": ("{actor}将此牌置入弃牌堆（此次使用作废）", "{actor} put(s) the card into the discard pile (the use is void)"),
+    "交给所指的牌": ("{actor}{may}将{what}交给{to}", "{actor} {may}give(s) {what} to {to}"),
+})
+
+
+def _with_explain(v: Verb) -> Verb:
+    zh, en, *more = EXPLAIN[v.word]  # a verb without templates is an import-time error
+    return replace(v, explain_zh=zh, explain_en=en, explain_more=tuple(more))
+
+
+VERBS: Mapping[str, Verb] = MappingProxyType({v.word: _with_explain(v) for v in _TABLE})
 
 
 def verb_of(effect: ir.Effect) -> Verb:

@@ -3,11 +3,18 @@
 The analysis never re-parses text: everything here is a function of the IR
 (:mod:`sgs.compiler.ir`) and of the verb table (:data:`sgs.compiler.verbs.VERBS`),
 whose ``opens`` field is the one statement of which timing windows a verb can
-open.  This module adds only what the table cannot say:
+open.  Effects are reached with the one generic walk (:func:`ir.walk_effects`),
+so an effect nested in any node opens its windows; the table's ``gate`` says
+whether what a node holds is a choice or chance, its ``whose`` which player phrase
+a window belongs to, its ``hp_falls`` which verbs lower hp, its ``card_windows``
+which open only the windows of the card they use: no verb's windows are decided
+here (the cards below name their verbs only as keys of the table; the one node read
+by class is 再次进行判定, which re-runs the skill).
+This module adds only what the table cannot say:
 
 * **whose** window an effect opens, relative to the skill's owner
   (:class:`Role`: 伤害来源 of 刚烈's damage is the *other* player, so 刚烈 cannot
-  re-trigger itself) — read from the effect's player phrases;
+  re-trigger itself) — read from the player phrase in the field ``whose`` names;
 * **what a listener listens on** (:class:`Listener`, from ``TimingSpec``);
 * **what a card does when used** (:data:`CARD_EFFECTS`): cards are not in the IR
   yet, so their effects are written here *as verbs of the same table*, and their
@@ -196,7 +203,6 @@ EVENT_OF: Mapping[str, str] = {
 WINDOW_ORDER: Mapping[str, int] = {t.value: i for i, t in enumerate(Timing)}
 
 SOURCE_WINDOWS = frozenset({T.DAMAGE_CAUSING.value, T.DAMAGE_CAUSED.value})
-_HP_FALL_VERBS = frozenset({"造成伤害", "失去体力"})
 
 #: windows the game's own flow opens in every game (turn structure, the discard
 #: phase discarding, death after an unsaved 濒死).  ``None`` = no precondition;
@@ -386,42 +392,58 @@ STANDARD_RULES: RuleSet = _standard_rules()
 # ---------------------------------------------------------------- reading abilities
 
 
+def _held(e: ir.Effect) -> list[ir.Effect]:
+    """The effects ``e`` holds directly, in source order, read off :func:`ir.walk_effects`
+    (the one walker): its pre-order tail is the concatenation of those effects' own walks."""
+    rest = list(ir.walk_effects((e,)))[1:]
+    out: list[ir.Effect] = []
+    i = 0
+    while i < len(rest):
+        out.append(rest[i])
+        i += sum(1 for _ in ir.walk_effects((rest[i],)))
+    return out
+
+
 def walk(
     effects: Sequence[ir.Effect], *, optional: bool = False, choice: bool = False, chance: bool = False
 ) -> Iterator[tuple[ir.Effect, bool, bool, bool]]:
-    """Every effect, nested ones included, with (optional, choice, chance) flags
-    inherited from above (a 你可以, a 选择一项 option, a 若结果… branch)."""
+    """Every effect :func:`ir.walk_effects` reaches, with (optional, choice, chance) flags
+    inherited from above: a 你可以 on a node (or on the judgement it holds) covers what it
+    holds; what a node holds is ``choice``/``chance`` as its verb's :attr:`Verb.gate` says
+    (a 选择一项 option, a 若结果… branch) — except the judgement a node holds, which happens
+    for sure.  A node that holds an effect of its own verb (a judgement with its branches)
+    is structure: the held effect is yielded, not the node, so its windows count once."""
     for e in effects:
-        if isinstance(e, ir.JudgeBranch):
-            opt = optional or e.judge.optional
-            yield e.judge, opt, choice, chance
-            yield from walk(e.then, optional=opt, choice=choice, chance=True)
-        elif isinstance(e, ir.Threshold):
-            yield e, optional, choice, chance
-            yield from walk(e.then, optional=optional, choice=choice, chance=chance)
-        elif isinstance(e, ir.SuitBranch):
-            # whether the suits differ is not up to the owner: like a judgement's result
-            yield e, optional, choice, chance
-            yield from walk(e.then, optional=optional, choice=choice, chance=True)
-        elif isinstance(e, ir.ChooseOne):
-            opt = optional or e.optional
+        judge = getattr(e, "judge", None)
+        opt = optional or bool(getattr(e, "optional", False)) or bool(getattr(judge, "optional", False))
+        held = _held(e)
+        if not any(h.verb == e.verb for h in held):
             yield e, opt, choice, chance
-            for o in e.options:
-                yield from walk(o.effects, optional=opt, choice=True, chance=chance)
-        else:
-            yield e, optional or bool(getattr(e, "optional", False)), choice, chance
+        gate = VERBS[e.verb].gate
+        for h in held:
+            if h is judge:
+                yield from walk((h,), optional=opt, choice=choice, chance=chance)
+            else:
+                yield from walk(
+                    (h,), optional=opt, choice=choice or gate == "choice", chance=chance or gate == "chance"
+                )
+
+
+def _field(e: ir.Effect, path: str) -> object:
+    obj: object = e
+    for name in path.split("."):
+        obj = getattr(obj, name, None)
+    return obj
 
 
 def window_role(e: ir.Effect, window: str) -> Role:
-    """Whose ``window`` the effect opens, relative to the skill owner."""
-    if isinstance(e, ir.Damage):
-        return rel(e.source) if window in SOURCE_WINDOWS else rel(e.target)
-    if isinstance(e, ir.Obtain):
-        if window == T.CARDS_LOST.value:
-            return rel(e.what.owner) if isinstance(e.what, ir.OwnedCard) else Role.NONE
-        return rel(e.actor)
-    if isinstance(e, ir.Transfer):  # 转移给: the new target becomes the card's target
-        return rel(e.to)
+    """Whose ``window`` the effect opens, relative to the skill owner: the player in the
+    field the verb table names for it (:meth:`Verb.whose_field`; no player there: no one's
+    window), else the receiver ``to`` of 获得牌后, else the ``actor``."""
+    path = VERBS[e.verb].whose_field(window)
+    if path is not None:
+        p = _field(e, path)
+        return rel(p) if isinstance(p, ir.PlayerRef) else Role.NONE
     to = getattr(e, "to", None)  # 交给, 分配牌 …: the receiver gains
     if window == T.CARDS_OBTAINED.value and isinstance(to, ir.PlayerRef):
         return rel(to)
@@ -442,7 +464,8 @@ def emissions_of(skill: ir.Skill) -> list[Emission]:
         base_optional = bool(getattr(a, "optional", False))
         for e, opt, choice, chance in walk(_effects_of(a), optional=base_optional):
             verb = VERBS[e.verb]
-            card_windows = use_windows(e.card.name) if isinstance(e, ir.ViewAsUse) else None
+            card = getattr(e, "card", None)
+            card_windows = use_windows(card.name) if verb.card_windows and isinstance(card, ir.CardWord) else None
             for w in verb.opens:
                 if card_windows is not None and w not in card_windows:
                     continue
@@ -455,10 +478,10 @@ def emissions_of(skill: ir.Skill) -> list[Emission]:
                         optional=opt,
                         choice=choice,
                         chance=chance,
-                        hp_falls=verb.word in _HP_FALL_VERBS,
+                        hp_falls=verb.hp_falls,
                     )
                 )
-            if isinstance(e, ir.JudgeAgain):
+            if isinstance(e, ir.JudgeAgain):  # 再次进行判定，直到……为止: the skill runs again
                 out.append(
                     Emission(
                         window="",

@@ -1,0 +1,79 @@
+"""Near-miss suggestions never swap an antonym or drop a negation.
+
+Each case is a line that, before the guard (compiler/suggest.py), got the opposite word
+as its "是不是想写……？" fix; it keeps its diagnostic and span, and gets no such fix.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sgs.compiler.bare import check_skill_lines
+from sgs.compiler.parse import CONFUSABLE
+from sgs.compiler.suggest import CONTRASTS, NEGATIONS, meaning_flip
+
+# line, the fix it used to get (must not come back), then the exact diagnostics now:
+# (code, col, end_col, suggested replacement)
+CASES = [
+    ("苦肉：出牌阶段，你可以弃置至少一张牌，然后摸两张牌。", "至多", [("E0103", 14, 15, None)]),
+    ("完杀：锁定技，你的回合内，其他角色不能使用【桃】。", "回合外", [("E0101", 10, 12, None)]),
+    ("苦肉：出牌阶段，你可以弃置一张非基本牌，然后摸两张牌。", "基本牌", [("E0103", 16, 17, None)]),
+    ("空城：锁定技，你不在【杀】的目标中。", "不能", [("E0103", 9, 10, None)]),
+    ("苦修：每当你失去1点体力时，你可以摸一张牌。", "后", [("E0106", 13, 14, None)]),
+    ("突袭：摸牌阶段，若你的手牌数小于你的体力值，你可以摸一张牌。", "不小于", [("E0103", 15, 16, None)]),
+    ("仁德：出牌阶段，你可以交给一名其他角色一张手牌。", "交换", [("E0101", 12, 14, None)]),
+    # the same guard on pairs seen in the corpus run
+    ("整论：摸牌阶段开始前，你可以摸一张牌。", "开始时", [("E0103", 8, 9, None)]),
+    ("机捷：出牌阶段，你可以观看牌堆底的一张牌。", "牌堆顶", [("E0101", 14, 17, None)]),
+    ("咆哮：锁定技，你使用【杀】无次数限制。", "无距离限制", [("E0103", 14, 15, None)]),
+]
+
+
+@pytest.mark.parametrize("line,old_fix,expected", CASES, ids=[c[1] for c in CASES])
+def test_no_antonym_or_negation_swap(line: str, old_fix: str, expected: list[tuple[str, int, int, str | None]]) -> None:
+    diags = check_skill_lines(line, "t")
+    got = [(d.code, d.span.col, d.span.end_col, d.suggestion.replacement if d.suggestion else None) for d in diags if d.span]
+    assert got == expected
+    for d in diags:
+        assert f"是不是想写“{old_fix}”" not in (d.help or "")
+
+
+@pytest.mark.parametrize(
+    "wrong,right,reason",
+    [
+        ("至少", "至多", "bound 至少/至多"),
+        ("回合内", "回合外", "scope 内/外"),
+        ("非基本", "基本牌", "negation 非"),
+        ("不在", "不能", "negation only 不"),
+        ("时", "后", "timing 时/后"),
+        ("小于你", "不小于", "negation 不"),
+        ("交给", "交换", "verb 交给/交换"),
+        ("大于或", "小于或等于", "comparison 大于/小于"),
+        ("牌堆底", "牌堆顶", "pile end 底/顶"),
+    ],
+)
+def test_meaning_flip_names_the_reason(wrong: str, right: str, reason: str) -> None:
+    assert meaning_flip(wrong, right) == reason
+
+
+@pytest.mark.parametrize(
+    "wrong,right",
+    [("开始，", "开始时"), ("回覆", "回复"), ("不能", "不能"), ("此阶段", "此回合"), ("受到伤", "受到伤害"), ("至多", "至多")],
+)
+def test_plain_corrections_pass(wrong: str, right: str) -> None:
+    assert meaning_flip(wrong, right) is None
+
+
+def test_the_reviewed_corrections_are_not_flips() -> None:
+    # the one-to-one table is exact and reviewed; none of it may fall under the guard,
+    # or the guard's table is wrong (和 → 或 is reviewed: 和/或 are not a CONTRASTS pair)
+    assert [(w, r) for w, r in CONFUSABLE.items() if meaning_flip(w, r)] == []
+
+
+def test_every_contrast_group_is_typed_and_distinct() -> None:
+    for c in CONTRASTS:
+        assert c.kind and c.why and len(c.members) >= 2 and len(set(c.members)) == len(c.members)
+        assert not any(ch in NEGATIONS for m in c.members for ch in m)  # negation is its own rule
+        for i, m in enumerate(c.members):
+            for n in c.members[i + 1 :]:
+                assert meaning_flip(m, n) is not None and meaning_flip(n, m) is not None
