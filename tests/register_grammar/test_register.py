@@ -203,3 +203,19 @@ def test_factored_optionals_keep_the_trees() -> None:
     for s in (SENTENCES[7], SENTENCES[16]):
         assert raw.parse(s) == fact.parse(s)
     assert factor_optionals('a: b? ("x" c?)? d\n') == 'a: _o_0 _o_2 d\n\n_o_0: b |\n_o_1: c |\n_o_2: "x" _o_1 |'
+
+
+def test_the_27_sentences_have_one_reading() -> None:
+    """No packed ambiguity in the Earley forest (ambiguity="explicit"), not just a preferred parse."""
+    from sgs.compiler.language.register import _LookaheadPredictions, factor_optionals, grammar_text
+
+    p = Lark(factor_optionals(grammar_text()), parser="earley", lexer=RegisterLexer,
+             ambiguity="explicit", propagate_positions=True, maybe_placeholders=False)
+    e = p.parser.parser
+    e.predictions = _LookaheadPredictions(e.predictions, e.FIRST, e.NULLABLE, _lexer_of(p))
+    ambiguous = []
+    for s in SENTENCES:
+        _lexer_of(p).prime(s)
+        if any(t.data == "_ambig" for t in p.parse(s).iter_subtrees()):
+            ambiguous.append(s)
+    assert ambiguous == []
