@@ -127,6 +127,9 @@ class Game:
         self._skill_card: dict[int, Card] = {}
         self._skip: dict[int, set[Phase]] = {p.seat: set() for p in players}
         self._phase_skipped_now: set[Phase] = set()
+        #: index in PHASES of the phase the current turn is at or before (None
+        #: outside a turn); what skip_phase compares with
+        self._turn_at: int | None = None
         self._start_phase: Phase | None = None
         self._end_phase_now = False
         self.play_actions = 0
@@ -957,10 +960,16 @@ class Game:
     # ------------------------------------------------------------------ phases and turns
 
     def skip_phase(self, player: Player, phase: Phase) -> None:
-        if player is self.current and self.phase is not None and PHASES.index(phase) > PHASES.index(self.phase):
-            self._phase_skipped_now.add(phase)
-        elif player is self.current and self.phase is phase:
+        """Skip ``player``'s ``phase``: in the current turn when it is the current
+        player's and the turn has not passed it yet (before it begins: skipped; while
+        it runs: it ends now); otherwise in ``player``'s next turn.  Where the turn is
+        counts, not which phase ran last: a turn that starts at 弃牌阶段 can skip its
+        own 弃牌阶段 (克己) although no phase of it has run yet."""
+        at = self._turn_at
+        if player is self.current and at is not None and self.phase is phase:
             self._end_phase_now = True
+        elif player is self.current and at is not None and PHASES.index(phase) >= at:
+            self._phase_skipped_now.add(phase)
         else:
             self._skip[player.seat].add(phase)
 
@@ -983,6 +992,7 @@ class Game:
                 continue
             if not player.alive:
                 break
+            self._turn_at = PHASES.index(ph)
             if ph not in self._phase_skipped_now:
                 self.trigger(PHASE_BEFORE[ph], player, PhaseEvent(player, ph))
                 if not player.alive:
@@ -1016,6 +1026,7 @@ class Game:
             if player.alive:
                 self.trigger(PHASE_END[ph], player, pev)
         self.phase = None
+        self._turn_at = None
         if player.alive:
             self.trigger(Timing.TURN_END, player, tev)
         self.log_event("回合结束", f"{self.tag(player)} 的回合结束", player=player.seat)
