@@ -12,10 +12,12 @@ from typing import Callable, Sequence
 
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
-from .player import Player
+from .cardflow import make_virtual, target_ok, use_card
+from .decisions import DecisionKind
+from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode
 from .timing import Phase
-from .zones import CardZone
+from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
     "draw",
@@ -311,8 +313,6 @@ def use_as(ctx: SkillContext, user: Player, name: CardName, targets: Sequence[Pl
     """视为使用: ``user`` uses a virtual ``name`` (with ``cards`` as subcards, none by
     default) on ``targets``; legality is the skill's business.  Not counted toward
     the 杀 limit."""
-    from .cardflow import make_virtual, use_card
-
     return use_card(ctx.game, user, make_virtual(name, list(cards), _why(ctx)), list(targets))
 
 
@@ -327,8 +327,6 @@ def view_as_use(
     ``targets``, the skill's owner having decided it (离间); ``nullifiable=False``:
     no 无懈可击 may answer it.  Legality is the skill's business; not counted toward
     the 杀 limit."""
-    from .cardflow import make_virtual, use_card
-
     return use_card(ctx.game, user, make_virtual(name, [], _why(ctx)), list(targets), unnullifiable=not nullifiable)
 
 
@@ -435,7 +433,6 @@ def skip_draw(ctx: SkillContext) -> None:
 def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName], n: int = 1) -> None:
     """``player``'s cards named ``names`` that he uses deal ``n`` more damage when he is
     the source, until the end of this turn (裸衣).  All 杀 count as 【杀】."""
-    from .game import DAMAGE_BONUS
 
     for name in names:
         key = DAMAGE_BONUS + ("杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value)
@@ -457,7 +454,6 @@ def cards_used_this_turn(
 ) -> int:
     """How many cards named ``name`` (any 杀 for 【杀】) ``player`` used (``USE``),
     responded with (``RESPOND``) or either (``BOTH``) in ``phase`` of his current turn."""
-    from .game import USED
 
     key = "杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value
     total = 0
@@ -470,7 +466,6 @@ def cards_used_this_turn(
 def lost_count(ctx: SkillContext, zone: CardZone) -> int:
     """In a 失去牌时 window: how many cards the owner lost from ``zone`` (HAND,
     EQUIP or HAND_EQUIP) in this move."""
-    from .zones import Zone
 
     mv = ctx.move
     if mv.from_player is not ctx.owner:
@@ -507,7 +502,6 @@ def hand_out(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence
     """交给 cards ``giver`` is looking at (in the processing area) to ``receiver``'s
     hand (遗计); cards no longer in the processing area are ignored.  If
     ``receiver`` is dead the cards go to the discard pile."""
-    from .zones import MoveReason, Zone
 
     game = ctx.game
     cs = [c for c in cards if game.zone_of(c) is Zone.PROCESSING]
@@ -532,7 +526,6 @@ def arrange_cards(
     """``chooser`` picks ``min_n``..``max_n`` (default: all) of ``cards`` (cards he is
     looking at) in an order of his choice — the order of the answer, first = highest
     (观星).  Nothing moves."""
-    from .decisions import DecisionKind
 
     hi = len(cards) if max_n is None else max_n
     return ctx.game.choose_cards(
@@ -637,6 +630,4 @@ def can_use_on(ctx: SkillContext, user: Player, name: CardName, target: Player) 
     """Whether ``target`` may be a target of a ``name`` (virtual, no subcards) that
     ``user`` uses or is viewed as using (视为使用: 离间's second player must be a
     legal 决斗 target — not 空城 without hand cards …)."""
-    from .cardflow import make_virtual, target_ok
-
     return target_ok(ctx.game, user, make_virtual(name, [], _why(ctx)), target)

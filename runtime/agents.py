@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
-from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind
+from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 
 if TYPE_CHECKING:
     from .game import Game
@@ -110,6 +110,21 @@ def match_answer(decision: Decision, answer: str) -> list[int]:
     return picked
 
 
+def _find(options: Sequence[Option], label: str) -> int:
+    """Index of the first option with ``label``, -1 if none."""
+    for i, o in enumerate(options):
+        if o.label == label:
+            return i
+    return -1
+
+
+def _index(options: Sequence[Option], label: str) -> int:
+    i = _find(options, label)
+    if i < 0:
+        raise ValueError(f"no option {label!r}")
+    return i
+
+
 class RandomAgent:
     """Random but sensible play, drawing only from the game's seeded RNG.
 
@@ -124,22 +139,22 @@ class RandomAgent:
 
     def choose(self, game: Game, decision: Decision) -> list[int]:
         rng = game.rng
-        labels = decision.labels()
-        n = len(labels)
+        options = decision.options
+        n = len(options)
         kind = decision.kind
         if kind is DecisionKind.INVOKE:
-            return [labels.index(INVOKE if rng.random() < 0.8 else NO_INVOKE)]
+            return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
         if kind is DecisionKind.PLAY:
-            end = labels.index(END_PLAY)
+            end = _index(options, END_PLAY)
             count = int(decision.extra.get("actions", "0"))
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
                 return [end]
-            choices = [i for i in range(n) if i != end]
-            return [choices[rng.randrange(len(choices))]]
+            # a uniform pick among the options but ``end`` (same draw as listing them)
+            k = rng.randrange(n - 1)
+            return [k if k < end else k + 1]
         if kind is DecisionKind.RESPOND:
-            cancel = labels.index(CANCEL) if CANCEL in labels else -1
-            others = [i for i in range(n) if i != cancel]
-            if not others:
+            cancel = _find(options, CANCEL)
+            if cancel >= 0 and n == 1:
                 return [cancel]
             about = decision.about
             if about == "桃":
@@ -150,7 +165,10 @@ class RandomAgent:
                 p = 0.85
             if cancel >= 0 and rng.random() >= p:
                 return [cancel]
-            return [others[rng.randrange(len(others))]]
+            if cancel < 0:
+                return [rng.randrange(n)]
+            k = rng.randrange(n - 1)  # uniform among the options but cancel
+            return [k if k < cancel else k + 1]
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
         hi = min(decision.max, n)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from .cards import AnyCard, Card, CardName, CardType, Nature, VirtualCard, card_kind
 from .decisions import CANCEL, END_PLAY, Decision, DecisionKind, Option
 from .events import CardResponseEvent, CardUseEvent
-from .player import Player
+from .player import SLOT_OF, USED, Player
 from .skills import ActiveSkill, ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
 from .timing import Phase, Timing
 from .zones import MoveReason, Zone
@@ -48,6 +48,17 @@ _ALL_OTHERS = frozenset({CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK})
 _ALL = frozenset({CardName.GOD_SALVATION, CardName.AMAZING_GRACE})
 
 
+_OPTIONS: dict[tuple[str, str], Option] = {}
+
+
+def _option(label: str, hint: str) -> Option:
+    """The (immutable) :class:`Option` for a label and hint, made once."""
+    o = _OPTIONS.get((label, hint))
+    if o is None:
+        o = _OPTIONS[(label, hint)] = Option(label, hint)
+    return o
+
+
 def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
     t, st = card_kind(name)
     return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, Nature.NORMAL))
@@ -61,28 +72,74 @@ def _matches(name: CardName, names: Sequence[CardName]) -> bool:
 
 
 def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -> bool:
-    return any(s.no_distance_limit(game, user, card, target) for s in game.statics(user))
+    for s in game.hooked(user, "no_distance_limit"):
+        if s.no_distance_limit(game, user, card, target):
+            return True
+    return False
 
 
-def target_ok(game: Game, user: Player, card: AnyCard, t: Player) -> bool:
-    """Whether ``t`` may be chosen as a target of ``user``'s ``card``."""
+class Reach:
+    """Memo of one user's distances and attack range to each player, for the
+    queries of one decision (the play options, a card's targets): valid while the
+    game does not change, so build a new one for every decision.  Only physical
+    cards use it (a virtual 杀 may leave equipment out of the count, 武圣)."""
+
+    __slots__ = ("game", "user", "_dist", "_in_range", "_alive")
+
+    def __init__(self, game: Game, user: Player) -> None:
+        self.game = game
+        self.user = user
+        self._dist: dict[int, int] = {}
+        self._in_range: dict[int, bool] = {}
+        self._alive: list[Player] | None = None
+
+    def distance(self, t: Player) -> int:
+        d = self._dist.get(t.seat)
+        if d is None:
+            d = self._dist[t.seat] = self.game.distance(self.user, t)
+        return d
+
+    def in_attack_range(self, t: Player) -> bool:
+        r = self._in_range.get(t.seat)
+        if r is None:
+            r = self._in_range[t.seat] = self.game.in_attack_range(self.user, t)
+        return r
+
+    def alive_from_user(self) -> list[Player]:
+        """``game.alive_from(user)``; do not mutate."""
+        if self._alive is None:
+            self._alive = self.game.alive_from(self.user)
+        return self._alive
+
+
+def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach | None = None) -> bool:
+    """Whether ``t`` may be chosen as a target of ``user``'s ``card``; ``reach``: a
+    memo of ``user``'s distances built for the current decision (same answers)."""
     if not t.alive or game.prohibited(user, t, card):
         return False
     name = card.name
     if name in SLASH_NAMES:
+        if t is user:
+            return False
         # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
-        subs = card.subcards if isinstance(card, VirtualCard) else ()
-        return t is not user and (game.in_attack_range(user, t, subs) or no_distance_limit(game, user, card, t))
+        if isinstance(card, VirtualCard):
+            if game.in_attack_range(user, t, card.subcards):
+                return True
+        elif reach is not None:
+            if reach.in_attack_range(t):
+                return True
+        elif game.in_attack_range(user, t):
+            return True
+        return no_distance_limit(game, user, card, t)
     if name is CardName.DUEL:
         return t is not user
     if name is CardName.DISMANTLEMENT:
         return t is not user and t.card_count(True, True, True) > 0
     if name is CardName.SNATCH:
-        return (
-            t is not user
-            and t.card_count(True, True, True) > 0
-            and (game.distance(user, t) <= 1 or no_distance_limit(game, user, card, t))
-        )
+        if t is user or t.card_count(True, True, True) == 0:
+            return False
+        d = reach.distance(t) if reach is not None and not isinstance(card, VirtualCard) else game.distance(user, t)
+        return d <= 1 or no_distance_limit(game, user, card, t)
     if name is CardName.INDULGENCE:
         return t is not user and not any(e.name_as == CardName.INDULGENCE.value for e in t.judge_area)
     if name is CardName.COLLATERAL:
@@ -107,20 +164,22 @@ def collateral_victims(game: Game, holder: Player) -> list[Player]:
     ]
 
 
-def fixed_targets(game: Game, user: Player, card: AnyCard) -> list[Player] | None:
+def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> list[Player] | None:
     """Targets decided by the card itself (None: the user chooses)."""
     name = card.name
     if name in _ALL_OTHERS:
-        return [p for p in game.alive_from(user)[1:] if not game.prohibited(user, p, card)]
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring[1:] if not game.prohibited(user, p, card)]
     if name in _ALL:
-        return [p for p in game.alive_from(user) if not game.prohibited(user, p, card)]
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring if not game.prohibited(user, p, card)]
     if name in _FIXED_SELF or card.type is CardType.EQUIP:
-        return [user] if target_ok(game, user, card, user) else []
+        return [user] if target_ok(game, user, card, user, reach) else []
     return None
 
 
 def max_targets(game: Game, user: Player, card: AnyCard) -> int:
-    extra = sum(s.extra_targets(game, user, card) for s in game.statics(user))
+    extra = sum(s.extra_targets(game, user, card) for s in game.hooked(user, "extra_targets"))
     return 1 + extra
 
 
@@ -129,18 +188,28 @@ def slash_available(game: Game, player: Player) -> bool:
     return limit is None or player.phase_counters.get(SLASH_COUNT, 0) < limit
 
 
-def usable_in_play(game: Game, user: Player, card: AnyCard) -> bool:
+def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> bool:
     name = card.name
-    if name in (CardName.JINK, CardName.NULLIFICATION):
+    if name is CardName.JINK or name is CardName.NULLIFICATION:
         return False
     if name in SLASH_NAMES and not slash_available(game, user):
         return False
-    fixed = fixed_targets(game, user, card)
+    fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         if name in _ALL:
             return True
         return bool(fixed)
-    return any(target_ok(game, user, card, t) for t in game.alive_from(user))
+    ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+    for t in ring:
+        if target_ok(game, user, card, t, reach):
+            return True
+    return False
+
+
+def _card_hooks(game: Game, user: Player) -> bool:
+    """Whether a static skill may make two cards of one name differ in legality for
+    ``user`` (a prohibit hook of anyone alive, or ``user``'s no-distance hook)."""
+    return bool(game.hooked(user, "no_distance_limit")) or game.any_hooked("prohibit")
 
 
 # ---------------------------------------------------------------------- requests
@@ -394,14 +463,18 @@ def ask_peach(game: Game, p: Player, dying: Player) -> bool:
 # ---------------------------------------------------------------------- use pipeline
 
 
+#: the prefix of the counter keys note_card writes (enum ``.value`` is slow to read)
+_USED_KEY = {(ph, m): USED + ph.value + m.value for ph in Phase for m in UseMode}
+_NAME_VALUE = {n: n.value for n in CardName}
+
+
 def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
     """Count a card the current player uses / responds with in a phase of his turn
     (turn counter ``USED + phase + mode + name``; all 杀 count as 杀)."""
-    from .game import USED
-
-    if player is not game.current or game.phase is None:
+    phase = game.phase
+    if player is not game.current or phase is None:
         return
-    key = USED + game.phase.value + mode.value + ("杀" if card.is_slash else card.name.value)
+    key = _USED_KEY[phase, mode] + ("杀" if card.name in SLASH_NAMES else _NAME_VALUE[card.name])
     player.turn_counters[key] = player.turn_counters.get(key, 0) + 1
 
 
@@ -418,8 +491,6 @@ def use_card(
 ) -> CardUseEvent:
     """Use ``card`` with ``targets`` (legality is the caller's business);
     ``unnullifiable``: a trick no 无懈可击 may answer."""
-    from .effects import EFFECTS
-
     if not skill and isinstance(card, VirtualCard):
         skill = card.skill
     use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
@@ -449,13 +520,13 @@ def use_card(
                 game.trigger(Timing.TARGET_SPECIFYING, user, use, tg)
         # a target may be moved to another player here (流离): the new target then
         # becomes the target in turn; each player's window opens at most once
-        confirmed: list[Player] = []
+        confirmed: list[Player] = []  # players compare by identity (eq=False)
         while True:
-            pending = [t for t in use.targets if not any(t is c for c in confirmed)]
-            if not pending:
+            nxt = next((t for t in use.targets if t not in confirmed), None)
+            if nxt is None:
                 break
-            confirmed.append(pending[0])
-            game.trigger(Timing.TARGET_CONFIRMING, pending[0], use, pending[0])
+            confirmed.append(nxt)
+            game.trigger(Timing.TARGET_CONFIRMING, nxt, use, nxt)
         for tg in list(use.targets):
             if tg in use.targets:
                 game.trigger(Timing.TARGET_SPECIFIED, user, use, tg)
@@ -463,7 +534,7 @@ def use_card(
             if tg in use.targets:
                 game.trigger(Timing.TARGET_CONFIRMED, tg, use, tg)
         if not use.cancelled:
-            effect = EFFECTS.get(card.name)
+            effect = game.card_effects.get(card.name)
             if effect is not None:
                 effect(game, use)
     game.trigger(Timing.CARD_USE_FINISHED, user, use)
@@ -472,8 +543,6 @@ def use_card(
 
 
 def equip(game: Game, player: Player, card: Card) -> None:
-    from .player import SLOT_OF
-
     slot = SLOT_OF[card.subtype]
     old = player.equips.get(slot)
     if old is not None:
@@ -540,9 +609,19 @@ def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[Card
 def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEntry]]:
     opts: list[Option] = []
     entries: list[_PlayEntry] = []
+    reach = Reach(game, player)
+    # without static hooks that look at the card, a card's legality is its name's
+    by_name: dict[CardName, bool] | None = None if _card_hooks(game, player) else {}
     for c in player.hand:
-        if usable_in_play(game, player, c):
-            opts.append(Option(c.label, "card"))
+        if by_name is None:
+            ok = usable_in_play(game, player, c, reach)
+        else:
+            hit = by_name.get(c.name)
+            if hit is None:
+                hit = by_name[c.name] = usable_in_play(game, player, c, reach)
+            ok = hit
+        if ok:
+            opts.append(_option(c.label, "card"))
             entries.append(c)
     for s in player.skills:
         if not s.is_active():
@@ -597,10 +676,11 @@ def play_phase(game: Game, player: Player) -> None:
 
 def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player], Player | None] | None:
     """Targets for a card used in the play phase; None if there are none."""
-    fixed = fixed_targets(game, user, card)
+    reach = Reach(game, user)
+    fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         return fixed, None
-    cands = [t for t in game.alive_from(user) if target_ok(game, user, card, t)]
+    cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
     if not cands:
         return None
     hi = max_targets(game, user, card) if card.name in SLASH_NAMES else 1

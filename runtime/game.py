@@ -15,15 +15,19 @@ import random
 from typing import Callable, Mapping, Sequence
 
 from .agents import Agent
+from .cardflow import ask_peach, play_phase, respond_card, use_response
 from .cards import AnyCard, Card, CardName, CardSubtype, Nature
 from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 from .events import (
+    CardResponseEvent,
     CardsMoveEvent,
+    CardUseEvent,
     DamageEvent,
     DeathEvent,
     DrawPhaseEvent,
     DyingEvent,
     Event,
+    GameStartEvent,
     JudgeEvent,
     LoseHpEvent,
     PhaseEvent,
@@ -32,22 +36,30 @@ from .events import (
     TurnEvent,
 )
 from .log import GameLog, LogValue
-from .player import SLOT_OF, JudgeAreaEntry, Player, Role
-from .skills import ActiveSkill, ResponseProxySkill, Skill, SkillContext, StaticSkill, TriggerSkill, UseMode, ViewAsSkill
+from .player import DAMAGE_BONUS, SLOT_OF, USED, GeneralSpec, JudgeAreaEntry, Player, Role
+from .skills import (
+    ActiveSkill,
+    ResponseProxySkill,
+    Skill,
+    SkillContext,
+    StaticSkill,
+    TriggerSkill,
+    UseMode,
+    ViewAsSkill,
+    static_hooks,
+)
 from .timing import PHASE_BEFORE, PHASE_BEGIN, PHASE_END, Phase, Scope, Timing
 from .zones import CardZone, MoveReason, Zone
+from .effects import EFFECTS
+from .effects.equipment import HAND_WRITTEN
+from .effects.tricks import resolve_delayed
 
-__all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable"]
+__all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable", "CardEffects", "DAMAGE_BONUS", "USED"]
 
 PHASES: tuple[Phase, ...] = (Phase.START, Phase.JUDGE, Phase.DRAW, Phase.PLAY, Phase.DISCARD, Phase.FINISH)
 
 _DEAD_OK = (Timing.DEATH, Timing.DIED)
 
-#: turn counter key prefix: extra damage of the player's cards of a name this turn (裸衣)
-DAMAGE_BONUS = "伤害加成:"
-#: turn counter key: f"{USED}{phase}{使用|打出}{name}" — cards of a name the current
-#: player used / responded with in a phase of his turn (克己)
-USED = "用牌:"
 
 
 class GameOver(Exception):
@@ -68,6 +80,9 @@ VictoryCheck = Callable[["Game"], "GameOver | None"]
 #: card name → the skill classes an equipped card of that name grants its holder
 #: (the ``EQUIPMENT`` table of emitted modules; :class:`sgs.compiler.Pool` ``.equipment``)
 EquipmentTable = Mapping[CardName, tuple[type[Skill], ...]]
+
+#: card name → ``effect(game, use)``, run when a use of the card resolves
+CardEffects = Mapping[CardName, Callable[["Game", CardUseEvent], None]]
 
 
 class Game:
@@ -93,10 +108,8 @@ class Game:
         victory: VictoryCheck | None = None,
         log_enabled: bool = True,
         equipment: EquipmentTable | None = None,
+        card_effects: CardEffects | None = None,
     ) -> None:
-        from .effects.equipment import HAND_WRITTEN
-        from .modes.identity import identity_victory
-
         self.players = players
         self.agents: list[Agent] = list(agents)
         self.deck = deck
@@ -105,7 +118,14 @@ class Game:
         self.discard_pile: list[Card] = []  # top = last element
         self.processing: list[Card] = []
         self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (Zone.DRAW_PILE, None) for c in draw_pile}
-        self.victory: VictoryCheck = victory or identity_victory
+        if victory is None:
+            from .modes.identity import identity_victory  # the default mode (modes import the core)
+
+            victory = identity_victory
+        self.victory: VictoryCheck = victory
+        #: card name → what the card does once its use resolves (the use pipeline
+        #: looks it up here; default: the standard effects, :data:`sgs.runtime.effects.EFFECTS`)
+        self.card_effects: CardEffects = EFFECTS if card_effects is None else card_effects
         self.log = GameLog(log_enabled)
         self.current: Player = players[0]
         self.phase: Phase | None = None
@@ -116,6 +136,11 @@ class Game:
         self.winners: list[int] = []
         self.listeners: dict[Timing, list[TriggerSkill]] = {}
         self._statics: dict[int, list[StaticSkill]] = {p.seat: [] for p in players}
+        #: seat → hook name → that seat's static skills overriding the hook (a hook
+        #: left at StaticSkill's default changes nothing, so it is not asked)
+        self._hooked: dict[int, dict[str, list[StaticSkill]]] = {p.seat: {} for p in players}
+        #: seats with a static skill that is not always active (lord/limited/wake)
+        self._hooked_dynamic: set[int] = set()
         #: card name → the skill classes an equipped card of that name grants (the
         #: given ``equipment`` over the hand-written remainder; see effects.equipment)
         self.card_skills: dict[CardName, tuple[type[Skill], ...]] = dict(HAND_WRITTEN)
@@ -134,6 +159,7 @@ class Game:
         self._end_phase_now = False
         self.play_actions = 0
         self._started = False
+        self._tags: dict[int, tuple[GeneralSpec, Role, str]] = {}
         #: variant (seed 001): judge 闪电 before 乐不思蜀 instead of last-placed-first
         self.lightning_first = False
 
@@ -143,14 +169,19 @@ class Game:
         self.log.add(self.round, kind, text, data)
 
     def tag(self, p: Player) -> str:
-        return f"{p.seat}号位 {p.general.name}({p.role.value})"
+        """``2号位 关羽(反贼)`` — how the log names a player (cached per general and role)."""
+        hit = self._tags.get(p.seat)
+        if hit is not None and hit[0] is p.general and hit[1] is p.role:
+            return hit[2]
+        text = f"{p.seat}号位 {p.general.name}({p.role.value})"
+        self._tags[p.seat] = (p.general, p.role, text)
+        return text
 
     def alive_from(self, player: Player) -> list[Player]:
         """Living players in seat order starting at ``player`` (included if alive)."""
         ps = self.players
-        n = len(ps)
         i = player.seat - 1
-        return [q for q in (ps[(i + k) % n] for k in range(n)) if q.alive]
+        return [q for q in ps[i:] if q.alive] + [q for q in ps[:i] if q.alive]
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]
@@ -176,6 +207,7 @@ class Game:
                 self.listeners.setdefault(t, []).append(skill)
         if isinstance(skill, StaticSkill):
             self._statics[player.seat].append(skill)
+            self._index_statics(player)
 
     def remove_skill(self, player: Player, skill: Skill) -> None:
         if skill in player.skills:
@@ -187,9 +219,42 @@ class Game:
                     lst.remove(skill)
         if isinstance(skill, StaticSkill) and skill in self._statics[player.seat]:
             self._statics[player.seat].remove(skill)
+            self._index_statics(player)
+
+    def _index_statics(self, player: Player) -> None:
+        hooked: dict[str, list[StaticSkill]] = {}
+        dynamic = False
+        for s in self._statics[player.seat]:
+            for hook in static_hooks(type(s)):
+                hooked.setdefault(hook, []).append(s)
+            dynamic = dynamic or s.lord or s.limited or s.wake
+        self._hooked[player.seat] = hooked
+        if dynamic:
+            self._hooked_dynamic.add(player.seat)
+        else:
+            self._hooked_dynamic.discard(player.seat)
 
     def statics(self, player: Player) -> list[StaticSkill]:
         return [s for s in self._statics[player.seat] if s.is_active()]
+
+    def any_hooked(self, hook: str) -> bool:
+        """Whether any seat (alive or not) has a static skill overriding ``hook``."""
+        for by_hook in self._hooked.values():
+            if hook in by_hook:
+                return True
+        return False
+
+    def hooked(self, player: Player, hook: str) -> Sequence[StaticSkill]:
+        """``player``'s active static skills that override ``hook`` (a
+        :class:`StaticSkill` method name), in the order :meth:`statics` lists them.
+        The others would return the hook's neutral default (0 / False), so asking
+        only these gives the same answers.  Do not mutate the result."""
+        lst = self._hooked[player.seat].get(hook)
+        if not lst:
+            return ()
+        if player.seat in self._hooked_dynamic:
+            return [s for s in lst if s.is_active()]
+        return lst
 
     def view_as_skills(self, player: Player) -> list[ViewAsSkill]:
         return [s for s in player.skills if isinstance(s, ViewAsSkill) and s.is_active()]
@@ -318,8 +383,9 @@ class Game:
         if d.min > n:
             d.min = n
         picked = list(self.agent_of(d.player).choose(self, d))
-        if len(set(picked)) != len(picked) or not d.min <= len(picked) <= d.max or any(
-            not 0 <= i < n for i in picked
+        k = len(picked)
+        if not d.min <= k <= d.max or (
+            not 0 <= picked[0] < n if k == 1 else (len(set(picked)) != k or any(not 0 <= i < n for i in picked))
         ):
             raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
         return picked
@@ -410,8 +476,6 @@ class Game:
         self, player: Player, names: tuple[CardName, ...], mode: UseMode, prompt: str = "", reason: str = ""
     ) -> AnyCard | None:
         """Ask ``player`` to 打出 (RESPOND) or 使用 (USE, no target) a named card."""
-        from .cardflow import respond_card, use_response
-
         about = names[0].value if names else reason
         if mode is UseMode.USE:
             return use_response(self, player, names, about, prompt)
@@ -753,8 +817,6 @@ class Game:
         reason: str = "",
         use: object = None,
     ) -> DamageEvent:
-        from .events import CardUseEvent
-
         ev = DamageEvent(source, target, n, card, nature, use if isinstance(use, CardUseEvent) else None, reason)
         if not target.alive or n <= 0:
             ev.prevented = True
@@ -799,8 +861,6 @@ class Game:
         return ev
 
     def enter_dying(self, player: Player, damage: DamageEvent | None) -> None:
-        from .cardflow import ask_peach
-
         player.dying = True
         self.log_event("濒死", f"{self.tag(player)} 进入濒死状态", player=player.seat, hp=player.hp)
         ev = DyingEvent(player, damage)
@@ -863,8 +923,6 @@ class Game:
         return ev.card
 
     def retrial(self, event: JudgeEvent, by: Player, card: Card, respond: bool = True, reason: str = "") -> None:
-        from .events import CardResponseEvent
-
         old = event.card
         self.move_cards([card], Zone.PROCESSING, None, MoveReason.RETRIAL, by)
         self.log_event(
@@ -880,12 +938,16 @@ class Game:
 
     # ------------------------------------------------------------------ queries
 
-    def _statics_without(self, player: Player, without: Sequence[Card]) -> list[StaticSkill]:
-        """``player``'s active static skills, minus those of the equipment in ``without``
-        (cards about to leave the equipment area, e.g. an equipped weapon or -1马
-        used as a 杀 by 武圣: distance and range are counted as if it were gone)."""
+    def _statics_without(self, player: Player, without: Sequence[Card], hook: str) -> Sequence[StaticSkill]:
+        """``player``'s active static skills overriding ``hook``, minus those of the
+        equipment in ``without`` (cards about to leave the equipment area, e.g. an
+        equipped weapon or -1马 used as a 杀 by 武圣: distance and range are counted
+        as if it were gone)."""
+        lst = self.hooked(player, hook)
+        if not without or not lst:
+            return lst
         gone = [s for c in without for s in self._equip_skill.get(c.id, ())]
-        return [s for s in self.statics(player) if not any(s is g for g in gone)]
+        return [s for s in lst if not any(s is g for g in gone)]
 
     def distance(self, src: Player, dst: Player, without: Sequence[Card] = ()) -> int:
         """Seat distance plus modifiers; equipment in ``without`` does not count."""
@@ -893,12 +955,11 @@ class Game:
             return 0
         alive = [p for p in self.players if p.alive or p is src or p is dst]
         n = len(alive)
-        i, j = alive.index(src), alive.index(dst)
-        d = abs(i - j)
+        d = abs(alive.index(src) - alive.index(dst))
         d = min(d, n - d)
-        for s in self._statics_without(src, without):
+        for s in self._statics_without(src, without, "distance_modifier"):
             d += s.distance_modifier(self, src, dst)
-        for s in self._statics_without(dst, without):
+        for s in self._statics_without(dst, without, "distance_modifier"):
             d += s.distance_modifier(self, src, dst)
         return max(d, 1)
 
@@ -906,7 +967,7 @@ class Game:
         """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
         w = player.weapon
         r = w.attack_range if w is not None and not any(c is w for c in without) else 1
-        for s in self._statics_without(player, without):
+        for s in self._statics_without(player, without, "attack_range_modifier"):
             r += s.attack_range_modifier(self, player)
         return r
 
@@ -916,25 +977,26 @@ class Game:
         return src is not dst and dst.alive and self.distance(src, dst, without) <= self.attack_range(src, without)
 
     def slash_limit(self, player: Player) -> int | None:
-        extra = 0
-        for s in self.statics(player):
+        for s in self.hooked(player, "unlimited_slash"):
             if s.unlimited_slash(self, player):
                 return None
+        extra = 0
+        for s in self.hooked(player, "extra_slashes"):
             extra += s.extra_slashes(self, player)
         return 1 + extra
 
     def max_cards(self, player: Player) -> int:
         m = player.hp
-        for s in self.statics(player):
+        for s in self.hooked(player, "max_cards_modifier"):
             m += s.max_cards_modifier(self, player)
         return max(m, 0)
 
     def prohibited(self, user: Player, target: Player, card: AnyCard) -> bool:
-        for s in self.statics(user):
+        for s in self.hooked(user, "prohibit"):
             if s.prohibit(self, user, target, card):
                 return True
         if target is not user:
-            for s in self.statics(target):
+            for s in self.hooked(target, "prohibit"):
                 if s.prohibit(self, user, target, card):
                     return True
         return False
@@ -949,8 +1011,6 @@ class Game:
         return self.armor_active(skill.owner, use)
 
     def armor_active(self, player: Player, use: object = None) -> bool:
-        from .events import CardUseEvent
-
         if player.armor is None:
             return False
         if isinstance(use, CardUseEvent) and player.seat in use.ignore_armor:
@@ -974,8 +1034,6 @@ class Game:
             self._skip[player.seat].add(phase)
 
     def run_turn(self, player: Player) -> None:
-        from .cardflow import play_phase
-
         self.current = player
         self.turns_played += 1
         for p in self.players:
@@ -1032,8 +1090,6 @@ class Game:
         self.log_event("回合结束", f"{self.tag(player)} 的回合结束", player=player.seat)
 
     def judge_phase(self, player: Player) -> None:
-        from .effects.tricks import resolve_delayed
-
         order = list(reversed(player.judge_area))
         if self.lightning_first:
             order.sort(key=lambda e: 0 if e.name_as == "闪电" else 1)
@@ -1057,8 +1113,6 @@ class Game:
         if self._started:
             return
         self._started = True
-        from .events import GameStartEvent
-
         ev = GameStartEvent()
         for p in self.alive_from(self.current):
             self.trigger(Timing.GAME_START, p, ev)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cardflow import use_response
 from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
 from ..player import Player
@@ -22,8 +23,6 @@ def slash_effect_all(game: Game, use: CardUseEvent) -> None:
 
 
 def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
-    from ..cardflow import use_response
-
     user = use.user
     ev = SlashEffectEvent(use, user, target, use.jinks_needed.get(target.seat, 1))
     if target.seat not in use.no_jink:

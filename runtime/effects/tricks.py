@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cardflow import ask_use_slash, can_produce, respond_card, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player
@@ -39,8 +40,6 @@ __all__ = [
 def nullified(game: Game, trick: AnyCard, target: Player) -> bool:
     """Run the 无懈可击 chain for ``trick``'s effect on ``target``; True if the
     effect is cancelled (an odd number of 无懈可击 were used)."""
-    from ..cardflow import can_produce, use_response
-
     state = False
     names = (CardName.NULLIFICATION,)
     while True:
@@ -83,8 +82,6 @@ def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
 
 
 def duel_effect(game: Game, use: CardUseEvent) -> None:
-    from ..cardflow import respond_card
-
     for t in _each_target(game, use):
         if not _applies(game, use, t):
             continue
@@ -136,8 +133,6 @@ def snatch_effect(game: Game, use: CardUseEvent) -> None:
 
 
 def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
-    from ..cardflow import respond_card, use_response
-
     for t in _each_target(game, use):
         if not _applies(game, use, t):
             continue
@@ -191,8 +186,6 @@ def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
 
 
 def collateral_effect(game: Game, use: CardUseEvent) -> None:
-    from ..cardflow import ask_use_slash
-
     victim = use.sub_target
     for t in _each_target(game, use):
         if not _applies(game, use, t):
