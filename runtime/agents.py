@@ -1,8 +1,11 @@
 """Agents: who answers the runtime's decisions.
 
-An agent gets a :class:`~sgs.runtime.decisions.Decision` (kind, player, prompt,
-legal options with labels, ``min``..``max``) and returns the indices of the
-options it picks.  Every decision with at least one legal option is asked — even
+An agent gets what its seat may see and a :class:`~sgs.runtime.decisions.Decision`
+(kind, player, prompt, legal options with labels, ``min``..``max``) and returns the
+indices of the options it picks.  An agent with ``observes = True`` (every agent
+here) gets a :class:`~sgs.runtime.observation.SeatView`; one without gets the
+:class:`~sgs.runtime.game.Game` itself — the old interface, kept for the terminal
+player (:mod:`sgs.runtime.human`) and agents written before the views.  Every decision with at least one legal option is asked — even
 a forced one (a single legal target) — so each decision consumes one scripted answer.
 
 Label conventions (used verbatim by scripted answers and scenario files)
@@ -38,18 +41,37 @@ legal options.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
 
 from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 
 if TYPE_CHECKING:
+    import random
+
     from .game import Game
+    from .observation import SeatView
 
-__all__ = ["Agent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
+__all__ = ["Agent", "ObservingAgent", "GameAgent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
 
 
-class Agent(Protocol):
+class ObservingAgent(Protocol):
+    """An agent that sees what its seat may see (set ``observes = True``)."""
+
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]: ...
+
+
+class GameAgent(Protocol):
+    """The old interface: the agent is handed the whole game (sees every hand)."""
+
     def choose(self, game: Game, decision: Decision) -> Sequence[int]: ...
+
+
+Agent = Union[ObservingAgent, GameAgent]
+
+
+class _HasRng(Protocol):
+    @property
+    def rng(self) -> random.Random: ...
 
 
 class ScriptError(Exception):
@@ -70,6 +92,8 @@ def default_answer(decision: Decision) -> list[int]:
 class ScriptedAgent:
     """Answers from a queue of label strings (see module doc), then the default."""
 
+    observes: ClassVar[bool] = True
+
     def __init__(self, answers: Iterable[str] = ()) -> None:
         self.queue: deque[str] = deque(answers)
         self.transcript: list[tuple[str, str]] = []
@@ -77,7 +101,7 @@ class ScriptedAgent:
     def push(self, *answers: str) -> None:
         self.queue.extend(answers)
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
+    def choose(self, view: object, decision: Decision) -> list[int]:
         if not self.queue:
             return default_answer(decision)
         answer = self.queue.popleft()
@@ -133,12 +157,14 @@ class RandomAgent:
     actions at the latest.
     """
 
+    observes: ClassVar[bool] = True
+
     def __init__(self, max_actions: int = 12, end_prob: float = 0.12) -> None:
         self.max_actions = max_actions
         self.end_prob = end_prob
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
-        rng = game.rng
+    def choose(self, view: _HasRng, decision: Decision) -> list[int]:
+        rng = view.rng
         options = decision.options
         n = len(options)
         kind = decision.kind

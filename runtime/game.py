@@ -1,5 +1,18 @@
 """The game engine: state, zones and card moves, timing dispatch, hp, judge, turns.
 
+Two ways to play a game, running the same rules code:
+
+* ``game.run(agents)`` — the agents answer every decision in place
+  (``Agent.choose(view, decision)``, the view being what the seat may see,
+  :class:`~sgs.runtime.observation.SeatView`; agents without ``observes = True`` get
+  the game itself, the old interface kept for the terminal player and old tests);
+* ``game.pending()`` → the :class:`Decision` waiting (None once the game is over),
+  ``game.view(seat)``, ``game.respond(answer)`` — driven one decision at a time from
+  outside (a greenlet suspends the rules where they ask; :mod:`sgs.runtime.drive`
+  says why), and ``game.clone()`` copies a game at any pending decision.
+
+Same seed and same answers give the same log either way.
+
 Card use, responses and the play phase live in :mod:`sgs.runtime.cardflow`; card
 effects in :mod:`sgs.runtime.effects`; the identity mode in
 :mod:`sgs.runtime.modes.identity`; the table builder in :mod:`sgs.runtime.testing`.
@@ -12,7 +25,10 @@ else the process compiled or played before) changes what a game does.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Callable, Mapping, Sequence
+
+from greenlet import getcurrent, greenlet
 
 from .agents import Agent
 from .cardflow import ask_peach, play_phase, respond_card, use_response
@@ -35,7 +51,9 @@ from .events import (
     SlashEffectEvent,
     TurnEvent,
 )
+from .drive import Record, ReplayAgent, TapRandom, answer_error, replay_draws
 from .log import GameLog, LogValue
+from .observation import SeatView
 from .player import DAMAGE_BONUS, SLOT_OF, USED, GeneralSpec, JudgeAreaEntry, Player, Role
 from .skills import (
     ActiveSkill,
@@ -160,6 +178,19 @@ class Game:
         self.play_actions = 0
         self._started = False
         self._tags: dict[int, tuple[GeneralSpec, Role, str]] = {}
+        #: the turn cap of a game driven by pending/respond, and what to do when it
+        #: is reached (identity mode logs 回合上限)
+        self.max_turns: int | None = None
+        self.on_turn_cap: Callable[[Game, int], None] | None = None
+        #: rebuilds this game as set up, with the given agents (for clone); set by
+        #: setup_identity_game / build_game
+        self.factory: Callable[[Sequence[Agent]], Game] | None = None
+        #: every answer so far with the agent's RNG draws before it (drive.Record)
+        self._record: list[Record] = []
+        self._tape: list[int] = []
+        self._tap = TapRandom(rng, self._tape)
+        self._glet: greenlet | None = None
+        self._pending: Decision | None = None
         #: variant (seed 001): judge 闪电 before 乐不思蜀 instead of last-placed-first
         self.lightning_first = False
 
@@ -373,8 +404,9 @@ class Game:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, d: Decision) -> list[int]:
-        """Ask the deciding player's agent (every decision with at least one legal
-        option is asked, even a forced one); validates the answer."""
+        """Ask the deciding player (every decision with at least one legal option is
+        asked, even a forced one): his agent, or — while the game is driven by
+        :meth:`pending` / :meth:`respond` — whoever drives it.  Validates the answer."""
         n = len(d.options)
         if n == 0:
             return []
@@ -382,13 +414,101 @@ class Game:
             d.max = n
         if d.min > n:
             d.min = n
-        picked = list(self.agent_of(d.player).choose(self, d))
-        k = len(picked)
-        if not d.min <= k <= d.max or (
-            not 0 <= picked[0] < n if k == 1 else (len(set(picked)) != k or any(not 0 <= i < n for i in picked))
-        ):
-            raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
+        g = self._glet
+        if g is not None and getcurrent() is g:
+            self._pending = d
+            parent = g.parent
+            assert parent is not None  # pending()/respond() set it before switching in
+            picked: list[int] = parent.switch(d)  # respond() checked it
+        else:
+            agent = self.agents[d.player.seat - 1]
+            seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
+            picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
+            if answer_error(d, picked) is not None:
+                raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
+        self._record.append((tuple(picked), tuple(self._tape)))
+        self._tape.clear()
         return picked
+
+    # ------------------------------------------------------------------ driving from outside
+
+    def view(self, seat: int) -> SeatView:
+        """What seat ``seat`` (1-based) may see now (:mod:`sgs.runtime.observation`)."""
+        return SeatView(self, seat)
+
+    def agent_rng(self) -> random.Random:
+        """The RNG agents draw from (``view.rng``): the game's, through a recorder
+        so that :meth:`clone` can replay the draws."""
+        return self._tap
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for (``decision.player`` decides), or None when
+        the game is over (or stopped at :attr:`max_turns`).  The first call starts the
+        game and plays until the first decision."""
+        if self._pending is not None:
+            return self._pending
+        g = self._glet
+        if g is None:
+            if self.over:
+                return None
+            g = self._glet = greenlet(self._drive)
+        elif g.dead:
+            return None
+        g.parent = getcurrent()
+        self._pending = g.switch()
+        return self._pending
+
+    def respond(self, answer: Sequence[int]) -> Decision | None:
+        """Answer the pending decision with option indices (as ``Agent.choose``
+        returns them) and play on to the next decision; returns it (None: over).
+        Raises ``ValueError`` for an illegal answer (the game is unchanged) and
+        ``RuntimeError`` when nothing is pending."""
+        d = self._pending
+        g = self._glet
+        if d is None or g is None:
+            raise RuntimeError("no decision is pending (call pending() first; None means the game is over)")
+        picked = list(answer)
+        why = answer_error(d, picked)
+        if why is not None:
+            raise ValueError(f"illegal answer {picked} to {d.kind.value} of {d.player.tag}: {why}; options {d.labels()}")
+        self._pending = None
+        g.parent = getcurrent()
+        self._pending = g.switch(picked)
+        return self._pending
+
+    def _drive(self) -> None:
+        self._play(self.max_turns)
+        if not self.over and self.max_turns is not None and self.on_turn_cap is not None:
+            self.on_turn_cap(self, self.max_turns)
+
+    def clone(self) -> Game:
+        """An independent copy of this game, at the same pending decision (or not yet
+        started), by a replay: the factory rebuilds the game as set up and the
+        recorded answers and agent draws are fed to it (:mod:`sgs.runtime.drive`).
+        Raises ``ValueError`` for a game without a factory (built by hand) or one
+        that :meth:`run` has played part of (only pending/respond games replay to
+        the same point).  The copy's agents are the original's (they answer only if
+        the copy is :meth:`run`)."""
+        if self.factory is None:
+            raise ValueError("this game has no factory (set up by setup_identity_game or build_game to clone)")
+        if self._glet is None and (self.turns_played or self.over):
+            raise ValueError("a game played by run() cannot be cloned; drive it with pending/respond")
+        queue: deque[Record] = deque(self._record)
+        g = self.factory([ReplayAgent(queue) for _ in self.players])
+        g.max_turns, g.on_turn_cap = self.max_turns, self.on_turn_cap
+        if self._glet is not None:
+            while queue:
+                if g.pending() is None:
+                    raise RuntimeError("replay ended early: the game is not reproducible from its factory")
+                picked, draws = queue.popleft()
+                replay_draws(g._tap, draws)
+                g.respond(picked)
+            g.pending()
+            replay_draws(g._tap, self._tape)
+        elif queue:
+            raise RuntimeError("replay left answers unused: the game's set-up is not reproducible")
+        g.agents = list(self.agents)
+        return g
 
     def ask_yes_no(self, player: Player, prompt: str, about: str = "") -> bool:
         d = Decision(DecisionKind.INVOKE, player, prompt, (Option(INVOKE), Option(NO_INVOKE)), about=about)
@@ -1117,10 +1237,28 @@ class Game:
         for p in self.alive_from(self.current):
             self.trigger(Timing.GAME_START, p, ev)
 
-    def run(self, max_turns: int | None = None, start_phase: Phase | None = None) -> None:
+    def run(
+        self, agents: Sequence[Agent] | None = None, *, max_turns: int | None = None, start_phase: Phase | None = None
+    ) -> None:
         """Play turns from the current player until the game is over or
-        ``max_turns`` turns were played (``max_turns=1``: just the current turn).
-        ``start_phase`` starts the first turn at that phase."""
+        ``max_turns`` turns were played (``max_turns=1``: just the current turn),
+        the agents answering in place; ``agents`` (one per seat) replace the game's.
+        ``start_phase`` starts the first turn at that phase.  A game already driven
+        by :meth:`pending` is played on through pending/respond by the agents."""
+        if agents is not None:
+            if len(agents) != len(self.players):
+                raise ValueError(f"{len(agents)} agents for {len(self.players)} seats")
+            self.agents = list(agents)
+        if self._glet is not None:
+            d = self.pending()
+            while d is not None:
+                agent = self.agents[d.player.seat - 1]
+                seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
+                d = self.respond(agent.choose(seen, d))  # type: ignore[arg-type]
+            return
+        self._play(max_turns, start_phase)
+
+    def _play(self, max_turns: int | None = None, start_phase: Phase | None = None) -> None:
         if self.over:
             return
         if start_phase is not None:
