@@ -4,12 +4,17 @@ Every action takes the hook's :class:`~sgs.runtime.skills.SkillContext` first (t
 runtime uses it for the game, the acting skill's name in logs, and the event being
 resolved).  Actions never raise for "nothing to do" (drawing 0, discarding from an
 empty hand …); they return what actually happened.
+
+Why one module of ~600 lines: it is the verb table's implementation side, one short
+function per verb (``runtime.api`` re-exports them for compiled skills); the drift
+test reads them against ``compiler/verbs.py`` as one list.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
 from .cardflow import make_virtual, target_ok, use_card
@@ -101,7 +106,7 @@ def ask_discard(
     ctx: SkillContext,
     player: Player,
     n: int,
-    zone: CardZone = CardZone.HAND,
+    zone: CardZone = _M.CardZone.HAND,
     optional: bool = False,
     card_filter: Callable[[Card], bool] | None = None,
     prompt: str = "",
@@ -128,13 +133,13 @@ def obtain(ctx: SkillContext, player: Player, card: AnyCard) -> list[Card]:
     return ctx.game.obtain_card(player, card, reason=_why(ctx))
 
 
-def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = _M.CardZone.HAND_EQUIP) -> Card | None:
     """``player`` chooses one card in ``target``'s ``zone`` (hand cards blind) and
     获得 it.  None if ``target`` has no such card."""
     return ctx.game.obtain_from(player, target, zone, reason=_why(ctx))
 
 
-def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = _M.CardZone.HAND_EQUIP) -> Card | None:
     """``player`` chooses one card in ``target``'s ``zone`` (hand blind) and 弃置 it."""
     return ctx.game.discard_from(player, target, zone, reason=_why(ctx))
 
@@ -166,7 +171,7 @@ def damage(
     target: Player,
     n: int = 1,
     card: AnyCard | None = None,
-    nature: Nature = Nature.NORMAL,
+    nature: Nature = _M.Nature.NORMAL,
 ) -> DamageEvent:
     """造成伤害: ``source`` (None = no source) deals ``n`` damage to ``target``.
     Returns the event (``prevented`` tells if it was prevented)."""
@@ -231,7 +236,7 @@ def choose_players(
 def choose_cards(
     ctx: SkillContext,
     chooser: Player,
-    zone: CardZone = CardZone.HAND,
+    zone: CardZone = _M.CardZone.HAND,
     min_n: int = 1,
     max_n: int = 1,
     card_filter: Callable[[Card], bool] | None = None,
@@ -252,7 +257,7 @@ def ask_for_card(
     ctx: SkillContext,
     player: Player,
     name: CardName | Sequence[CardName],
-    mode: UseMode = UseMode.RESPOND,
+    mode: UseMode = _M.UseMode.RESPOND,
     prompt: str = "",
 ) -> AnyCard | None:
     """Ask ``player`` to 打出 (``mode=RESPOND``) or 使用 (``USE``, without target) a
@@ -378,11 +383,11 @@ def color_of(card: AnyCard) -> Color:
 
 
 def is_red(card: AnyCard) -> bool:
-    return card.color is Color.RED
+    return card.color is _M.Color.RED
 
 
 def is_black(card: AnyCard) -> bool:
-    return card.color is Color.BLACK
+    return card.color is _M.Color.BLACK
 
 
 def phase_count(ctx: SkillContext, player: Player, key: str) -> int:
@@ -435,7 +440,7 @@ def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName
     the source, until the end of this turn (裸衣).  All 杀 count as 【杀】."""
 
     for name in names:
-        key = DAMAGE_BONUS + ("杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value)
+        key = DAMAGE_BONUS + ("杀" if name in (_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH) else name.value)
         player.turn_counters[key] = player.turn_counters.get(key, 0) + n
     ctx.game.log_event(
         "效果",
@@ -450,14 +455,14 @@ def current_phase(ctx: SkillContext) -> Phase | None:
 
 
 def cards_used_this_turn(
-    ctx: SkillContext, player: Player, name: CardName, mode: UseMode = UseMode.BOTH, phase: Phase = Phase.PLAY
+    ctx: SkillContext, player: Player, name: CardName, mode: UseMode = _M.UseMode.BOTH, phase: Phase = _M.Phase.PLAY
 ) -> int:
     """How many cards named ``name`` (any 杀 for 【杀】) ``player`` used (``USE``),
     responded with (``RESPOND``) or either (``BOTH``) in ``phase`` of his current turn."""
 
-    key = "杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value
+    key = "杀" if name in (_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH) else name.value
     total = 0
-    for m in (UseMode.USE, UseMode.RESPOND):
+    for m in (_M.UseMode.USE, _M.UseMode.RESPOND):
         if mode.allows(m):
             total += player.turn_counters.get(USED + phase.value + m.value + key, 0)
     return total
@@ -470,7 +475,7 @@ def lost_count(ctx: SkillContext, zone: CardZone) -> int:
     mv = ctx.move
     if mv.from_player is not ctx.owner:
         return 0
-    want = {z for z, ok in ((Zone.HAND, zone.hand), (Zone.EQUIP, zone.equip)) if ok}
+    want = {z for z, ok in ((_M.Zone.HAND, zone.hand), (_M.Zone.EQUIP, zone.equip)) if ok}
     return sum(1 for z in mv.from_zones if z in want)
 
 
@@ -504,13 +509,13 @@ def hand_out(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence
     ``receiver`` is dead the cards go to the discard pile."""
 
     game = ctx.game
-    cs = [c for c in cards if game.zone_of(c) is Zone.PROCESSING]
+    cs = [c for c in cards if game.zone_of(c) is _M.Zone.PROCESSING]
     if not cs:
         return
     if not receiver.alive:
         game.clear_processing(cs)
         return
-    game.move_cards(cs, Zone.HAND, receiver, MoveReason.GIVE, giver)
+    game.move_cards(cs, _M.Zone.HAND, receiver, _M.MoveReason.GIVE, giver)
     game.log_event(
         "交给",
         f"{giver.tag} 将{len(cs)}张牌交给{receiver.tag}（{_why(ctx)}）",
@@ -529,7 +534,7 @@ def arrange_cards(
 
     hi = len(cards) if max_n is None else max_n
     return ctx.game.choose_cards(
-        chooser, list(cards), min_n, hi, prompt=prompt or "按顺序选择牌（先选的在上）", about=_why(ctx), kind=DecisionKind.ARRANGE
+        chooser, list(cards), min_n, hi, prompt=prompt or "按顺序选择牌（先选的在上）", about=_why(ctx), kind=_M.DecisionKind.ARRANGE
     )
 
 
@@ -604,7 +609,7 @@ def transfer_target(ctx: SkillContext, old: Player, new: Player) -> None:
 
 # ---------------------------------------------------------------- naming a suit, showing a card
 
-SUITS: tuple[Suit, ...] = (Suit.SPADE, Suit.HEART, Suit.CLUB, Suit.DIAMOND)
+SUITS: tuple[Suit, ...] = (_M.Suit.SPADE, _M.Suit.HEART, _M.Suit.CLUB, _M.Suit.DIAMOND)
 
 
 def choose_suit(ctx: SkillContext, chooser: Player, prompt: str = "") -> Suit:

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
 
+from . import members as _M
 from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 
 if TYPE_CHECKING:
@@ -168,9 +169,9 @@ class RandomAgent:
         options = decision.options
         n = len(options)
         kind = decision.kind
-        if kind is DecisionKind.INVOKE:
+        if kind is _M.DecisionKind.INVOKE:
             return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
-        if kind is DecisionKind.PLAY:
+        if kind is _M.DecisionKind.PLAY:
             end = _index(options, END_PLAY)
             count = int(decision.extra.get("actions", "0"))
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
@@ -178,7 +179,7 @@ class RandomAgent:
             # a uniform pick among the options but ``end`` (same draw as listing them)
             k = rng.randrange(n - 1)
             return [k if k < end else k + 1]
-        if kind is DecisionKind.RESPOND:
+        if kind is _M.DecisionKind.RESPOND:
             cancel = _find(options, CANCEL)
             if cancel >= 0 and n == 1:
                 return [cancel]
@@ -198,9 +199,9 @@ class RandomAgent:
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
         hi = min(decision.max, n)
-        if kind is DecisionKind.OPTION or kind is DecisionKind.ORDER or kind is DecisionKind.CARD_NAME:
+        if kind is _M.DecisionKind.OPTION or kind is _M.DecisionKind.ORDER or kind is _M.DecisionKind.CARD_NAME:
             return [rng.randrange(n)] if n else []
-        if kind is DecisionKind.ARRANGE:
+        if kind is _M.DecisionKind.ARRANGE:
             size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
             order = list(range(n))
             rng.shuffle(order)

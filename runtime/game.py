@@ -13,6 +13,12 @@ Two ways to play a game, running the same rules code:
 
 Same seed and same answers give the same log either way.
 
+Why ~1,300 lines: the event families (turn and phases, damage, hp, dying and death,
+judge, card moves) are still methods of :class:`Game`, as are dispatch and the
+driving above; ENGINE.md's split into runtime/flows/ with stage tables as data (one
+dispatcher, the verb table's ``opens`` derived from them) is the next step of issue 9,
+not done yet.
+
 Card use, responses and the play phase live in :mod:`sgs.runtime.cardflow`; card
 effects in :mod:`sgs.runtime.effects`; the identity mode in
 :mod:`sgs.runtime.modes.identity`; the table builder in :mod:`sgs.runtime.testing`.
@@ -30,6 +36,7 @@ from typing import Callable, Mapping, Sequence
 
 from greenlet import getcurrent, greenlet
 
+from . import members as _M
 from .agents import Agent
 from .cardflow import ask_peach, play_phase, respond_card, use_response
 from .cards import AnyCard, Card, CardName, CardSubtype, Nature
@@ -74,9 +81,9 @@ from .effects.tricks import resolve_delayed
 
 __all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable", "CardEffects", "DAMAGE_BONUS", "USED"]
 
-PHASES: tuple[Phase, ...] = (Phase.START, Phase.JUDGE, Phase.DRAW, Phase.PLAY, Phase.DISCARD, Phase.FINISH)
+PHASES: tuple[Phase, ...] = (_M.Phase.START, _M.Phase.JUDGE, _M.Phase.DRAW, _M.Phase.PLAY, _M.Phase.DISCARD, _M.Phase.FINISH)
 
-_DEAD_OK = (Timing.DEATH, Timing.DIED)
+_DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
 
 
 
@@ -135,7 +142,7 @@ class Game:
         self.draw_pile: list[Card] = draw_pile  # top = last element
         self.discard_pile: list[Card] = []  # top = last element
         self.processing: list[Card] = []
-        self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (Zone.DRAW_PILE, None) for c in draw_pile}
+        self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (_M.Zone.DRAW_PILE, None) for c in draw_pile}
         if victory is None:
             from .modes.identity import identity_victory  # the default mode (modes import the core)
 
@@ -329,10 +336,10 @@ class Game:
             if not o.alive and not (timing in _DEAD_OK and o is subject):
                 continue
             sc = s.scope
-            if sc is Scope.SELF:
+            if sc is _M.Scope.SELF:
                 if subject is not o:
                     continue
-            elif sc is Scope.OTHER:
+            elif sc is _M.Scope.OTHER:
                 if subject is None or subject is o:
                     continue
             if not s.is_active():
@@ -365,7 +372,7 @@ class Game:
                     chosen = mine[0][0]
                 else:
                     opts = tuple(Option(s.name, "skill") for s, _ in mine)
-                    i = self.ask(Decision(DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
+                    i = self.ask(Decision(_M.DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
                     chosen = mine[i][0]
                 done.add(id(chosen))
                 self._resolve_trigger(chosen, timing, event, target)
@@ -511,7 +518,7 @@ class Game:
         return g
 
     def ask_yes_no(self, player: Player, prompt: str, about: str = "") -> bool:
-        d = Decision(DecisionKind.INVOKE, player, prompt, (Option(INVOKE), Option(NO_INVOKE)), about=about)
+        d = Decision(_M.DecisionKind.INVOKE, player, prompt, (Option(INVOKE), Option(NO_INVOKE)), about=about)
         return self.ask(d)[0] == 0
 
     def choose_option(
@@ -520,7 +527,7 @@ class Game:
         legal = [o for i, o in enumerate(options) if feasible is None or feasible[i]]
         if not legal:
             return None
-        d = Decision(DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), about=about)
+        d = Decision(_M.DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), about=about)
         choice = legal[self.ask(d)[0]]
         self.log_event("选择", f"{self.tag(chooser)} 选择「{choice}」", player=chooser.seat, choice=choice)
         return choice
@@ -531,7 +538,7 @@ class Game:
         if not candidates:
             return []
         d = Decision(
-            DecisionKind.PLAYERS,
+            _M.DecisionKind.PLAYERS,
             chooser,
             prompt or "选择角色",
             tuple(Option(str(p.seat)) for p in candidates),
@@ -549,7 +556,7 @@ class Game:
         max_n: int,
         prompt: str = "",
         about: str = "",
-        kind: DecisionKind = DecisionKind.CARDS,
+        kind: DecisionKind = _M.DecisionKind.CARDS,
     ) -> list[Card]:
         if not cards:
             return []
@@ -583,7 +590,7 @@ class Game:
         if not cards:
             return None
         d = Decision(
-            DecisionKind.CARD_OF,
+            _M.DecisionKind.CARD_OF,
             chooser,
             prompt or f"选择{target.tag}的一张牌",
             tuple(Option(lab, "card") for lab in labels),
@@ -597,7 +604,7 @@ class Game:
     ) -> AnyCard | None:
         """Ask ``player`` to 打出 (RESPOND) or 使用 (USE, no target) a named card."""
         about = names[0].value if names else reason
-        if mode is UseMode.USE:
+        if mode is _M.UseMode.USE:
             return use_response(self, player, names, about, prompt)
         return respond_card(self, player, names, about, prompt)
 
@@ -605,10 +612,10 @@ class Game:
 
     def _remove(self, c: Card) -> tuple[Zone, Player | None]:
         zone, owner = self.loc[c.id]
-        if zone is Zone.HAND:
+        if zone is _M.Zone.HAND:
             assert owner is not None
             owner.hand.remove(c)
-        elif zone is Zone.EQUIP:
+        elif zone is _M.Zone.EQUIP:
             assert owner is not None
             for slot, e in list(owner.equips.items()):
                 if e is c:
@@ -616,22 +623,22 @@ class Game:
             for sk in self._equip_skill.pop(c.id, []):
                 self._skill_card.pop(id(sk), None)
                 self.remove_skill(owner, sk)
-        elif zone is Zone.JUDGE:
+        elif zone is _M.Zone.JUDGE:
             assert owner is not None
             owner.judge_area = [e for e in owner.judge_area if e.card is not c]
-        elif zone is Zone.DRAW_PILE:
+        elif zone is _M.Zone.DRAW_PILE:
             self.draw_pile.remove(c)
-        elif zone is Zone.DISCARD_PILE:
+        elif zone is _M.Zone.DISCARD_PILE:
             self.discard_pile.remove(c)
         else:
             self.processing.remove(c)
         return zone, owner
 
     def _add(self, c: Card, zone: Zone, owner: Player | None, judge_as: str = "") -> None:
-        if zone is Zone.HAND:
+        if zone is _M.Zone.HAND:
             assert owner is not None
             owner.hand.append(c)
-        elif zone is Zone.EQUIP:
+        elif zone is _M.Zone.EQUIP:
             assert owner is not None
             owner.equips[SLOT_OF[c.subtype]] = c
             granted: list[Skill] = []
@@ -642,12 +649,12 @@ class Game:
                 self.add_skill(owner, sk)
             if granted:
                 self._equip_skill[c.id] = granted
-        elif zone is Zone.JUDGE:
+        elif zone is _M.Zone.JUDGE:
             assert owner is not None
             owner.judge_area.append(JudgeAreaEntry(c, judge_as or c.name.value))
-        elif zone is Zone.DRAW_PILE:
+        elif zone is _M.Zone.DRAW_PILE:
             self.draw_pile.append(c)
-        elif zone is Zone.DISCARD_PILE:
+        elif zone is _M.Zone.DISCARD_PILE:
             self.discard_pile.append(c)
         else:
             self.processing.append(c)
@@ -658,7 +665,7 @@ class Game:
         cards: Sequence[Card],
         to_zone: Zone,
         to_player: Player | None = None,
-        reason: MoveReason = MoveReason.PUT,
+        reason: MoveReason = _M.MoveReason.PUT,
         by: Player | None = None,
         judge_as: str = "",
     ) -> None:
@@ -670,23 +677,23 @@ class Game:
         for c in cards:
             zone, owner = self._remove(c)
             from_zones.append(zone)
-            if owner is not None and (zone is Zone.HAND or zone is Zone.EQUIP) and not (
+            if owner is not None and (zone is _M.Zone.HAND or zone is _M.Zone.EQUIP) and not (
                 owner is to_player and zone is to_zone
             ):
                 entry = lost.setdefault(owner.seat, (owner, [], []))
                 entry[1].append(c)
                 entry[2].append(zone)
             self._add(c, to_zone, to_player, judge_as)
-        if lost and Timing.CARDS_LOST in self.listeners:
+        if lost and _M.Timing.CARDS_LOST in self.listeners:
             for seat in sorted(lost):
                 owner, cs, zs = lost[seat]
                 ev = CardsMoveEvent(cs, owner, zs, to_player, to_zone, reason, by)
-                self.trigger(Timing.CARDS_LOST, owner, ev)
-        if to_zone is Zone.HAND and to_player is not None and Timing.CARDS_OBTAINED in self.listeners:
-            if reason is MoveReason.DRAW:
-                from_zones = [Zone.DRAW_PILE] * len(cards)
+                self.trigger(_M.Timing.CARDS_LOST, owner, ev)
+        if to_zone is _M.Zone.HAND and to_player is not None and _M.Timing.CARDS_OBTAINED in self.listeners:
+            if reason is _M.MoveReason.DRAW:
+                from_zones = [_M.Zone.DRAW_PILE] * len(cards)
             ev = CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by)
-            self.trigger(Timing.CARDS_OBTAINED, to_player, ev)
+            self.trigger(_M.Timing.CARDS_OBTAINED, to_player, ev)
 
     def zone_of(self, c: Card) -> Zone:
         return self.loc[c.id][0]
@@ -694,14 +701,14 @@ class Game:
     def owner_of(self, c: Card) -> Player | None:
         return self.loc[c.id][1]
 
-    def to_discard(self, cards: Sequence[Card], reason: MoveReason = MoveReason.PUT) -> None:
-        self.move_cards(list(cards), Zone.DISCARD_PILE, None, reason)
+    def to_discard(self, cards: Sequence[Card], reason: MoveReason = _M.MoveReason.PUT) -> None:
+        self.move_cards(list(cards), _M.Zone.DISCARD_PILE, None, reason)
 
     def clear_processing(self, cards: Sequence[Card]) -> None:
         """Move those of ``cards`` still in the processing area to the discard pile."""
-        rest = [c for c in cards if self.loc[c.id][0] is Zone.PROCESSING]
+        rest = [c for c in cards if self.loc[c.id][0] is _M.Zone.PROCESSING]
         if rest:
-            self.move_cards(rest, Zone.DISCARD_PILE, None, MoveReason.PUT)
+            self.move_cards(rest, _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT)
 
     def check_card_census(self) -> None:
         """Raise :class:`CensusError` unless every deck card is in exactly one zone
@@ -742,7 +749,7 @@ class Game:
         self.discard_pile.clear()
         self.rng.shuffle(cards)
         for c in cards:
-            self.loc[c.id] = (Zone.DRAW_PILE, None)
+            self.loc[c.id] = (_M.Zone.DRAW_PILE, None)
         self.draw_pile[:0] = cards
         self.log_event("洗牌", f"弃牌堆洗入牌堆（{len(cards)}张）", count=len(cards))
 
@@ -754,7 +761,7 @@ class Game:
             if not self.draw_pile:
                 self.reshuffle()
             c = self.draw_pile.pop()
-            self.loc[c.id] = (Zone.PROCESSING, None)
+            self.loc[c.id] = (_M.Zone.PROCESSING, None)
             self.processing.append(c)
             out.append(c)
         return out
@@ -764,10 +771,10 @@ class Game:
         pile order with ``cards[0]`` highest: on top of it, or (``bottom``) under it,
         the last card becoming the bottom card.  No window opens (nobody loses them).
         Returns the cards moved."""
-        cs = [c for c in cards if self.loc[c.id][0] is Zone.PROCESSING]
+        cs = [c for c in cards if self.loc[c.id][0] is _M.Zone.PROCESSING]
         for c in cs:
             self._remove(c)
-            self.loc[c.id] = (Zone.DRAW_PILE, None)
+            self.loc[c.id] = (_M.Zone.DRAW_PILE, None)
         if bottom:
             self.draw_pile[:0] = list(reversed(cs))
         else:
@@ -778,7 +785,7 @@ class Game:
         if n <= 0 or not player.alive:
             return []
         cards = self.take_top(n)
-        self.move_cards(cards, Zone.HAND, player, MoveReason.DRAW)
+        self.move_cards(cards, _M.Zone.HAND, player, _M.MoveReason.DRAW)
         self.log_event(
             "摸牌",
             f"{self.tag(player)} 摸了{n}张牌" + (f"（{reason}）" if reason else ""),
@@ -791,7 +798,7 @@ class Game:
     # ------------------------------------------------------------------ discard / obtain / give
 
     def discard_cards(self, player: Player, cards: list[Card], reason: str = "", by: Player | None = None) -> None:
-        cards = [c for c in cards if self.loc[c.id][1] is player and self.loc[c.id][0] in (Zone.HAND, Zone.EQUIP, Zone.JUDGE)]
+        cards = [c for c in cards if self.loc[c.id][1] is player and self.loc[c.id][0] in (_M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.JUDGE)]
         if not cards:
             return
         self.log_event(
@@ -801,13 +808,13 @@ class Game:
             player=player.seat,
             cards=[c.label for c in cards],
         )
-        self.move_cards(cards, Zone.DISCARD_PILE, None, MoveReason.DISCARD, by or player)
+        self.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DISCARD, by or player)
 
     def ask_discard(
         self,
         player: Player,
         n: int,
-        zone: CardZone = CardZone.HAND,
+        zone: CardZone = _M.CardZone.HAND,
         optional: bool = False,
         card_filter: Callable[[Card], bool] | None = None,
         prompt: str = "",
@@ -833,7 +840,7 @@ class Game:
         got = [
             c
             for c in card.physical()
-            if self.loc[c.id][0] is not Zone.DRAW_PILE and not (self.loc[c.id][0] is Zone.HAND and self.loc[c.id][1] is player)
+            if self.loc[c.id][0] is not _M.Zone.DRAW_PILE and not (self.loc[c.id][0] is _M.Zone.HAND and self.loc[c.id][1] is player)
         ]
         if not got or not player.alive:
             return []
@@ -844,14 +851,14 @@ class Game:
             player=player.seat,
             cards=[c.label for c in got],
         )
-        self.move_cards(got, Zone.HAND, player, MoveReason.OBTAIN, player)
+        self.move_cards(got, _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
         return got
 
     def obtain_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
         c = self.choose_card_of(player, target, zone, about=reason)
         if c is None:
             return None
-        hidden = self.loc[c.id][0] is Zone.HAND
+        hidden = self.loc[c.id][0] is _M.Zone.HAND
         self.log_event(
             "获得",
             f"{self.tag(player)} 获得了{target.tag}的{'一张手牌' if hidden else c.label}"
@@ -860,7 +867,7 @@ class Game:
             target=target.seat,
             cards=[c.label],
         )
-        self.move_cards([c], Zone.HAND, player, MoveReason.OBTAIN, player)
+        self.move_cards([c], _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
         return c
 
     def discard_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
@@ -875,7 +882,7 @@ class Game:
         if not cards or not receiver.alive:
             return
         giver.phase_counters["给出"] = giver.phase_counters.get("给出", 0) + len(cards)
-        self.move_cards(cards, Zone.HAND, receiver, MoveReason.GIVE, giver)
+        self.move_cards(cards, _M.Zone.HAND, receiver, _M.MoveReason.GIVE, giver)
         self.log_event(
             "交给",
             f"{self.tag(giver)} 将{len(cards)}张牌交给{receiver.tag}" + (f"（{reason}）" if reason else ""),
@@ -892,7 +899,7 @@ class Game:
         if not player.alive or n <= 0:
             return 0
         ev = RecoverEvent(player, n, source, card, reason)
-        self.trigger(Timing.RECOVERING, player, ev)
+        self.trigger(_M.Timing.RECOVERING, player, ev)
         if ev.prevented:
             return 0
         amount = min(ev.amount, player.max_hp - player.hp)
@@ -907,7 +914,7 @@ class Game:
             hp=player.hp,
         )
         ev.amount = amount
-        self.trigger(Timing.RECOVERED, player, ev)
+        self.trigger(_M.Timing.RECOVERED, player, ev)
         return amount
 
     def lose_hp(self, player: Player, n: int, reason: str = "") -> None:
@@ -925,7 +932,7 @@ class Game:
         if player.hp < 1:
             self.enter_dying(player, None)
         if player.alive:
-            self.trigger(Timing.HP_LOST, player, ev)
+            self.trigger(_M.Timing.HP_LOST, player, ev)
 
     def damage(
         self,
@@ -933,7 +940,7 @@ class Game:
         target: Player,
         n: int,
         card: AnyCard | None = None,
-        nature: Nature = Nature.NORMAL,
+        nature: Nature = _M.Nature.NORMAL,
         reason: str = "",
         use: object = None,
     ) -> DamageEvent:
@@ -947,16 +954,16 @@ class Game:
                 ev.amount += bonus
                 self.log_event("伤害加成", f"{self.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)
         if source is not None and source.alive:
-            self.trigger(Timing.DAMAGE_CAUSING, source, ev)
+            self.trigger(_M.Timing.DAMAGE_CAUSING, source, ev)
         if not ev.prevented and ev.amount > 0:
-            self.trigger(Timing.DAMAGE_INFLICTING, target, ev)
+            self.trigger(_M.Timing.DAMAGE_INFLICTING, target, ev)
         if ev.prevented or ev.amount <= 0 or not target.alive:
             ev.prevented = True
             self.log_event("防止伤害", f"{target.tag} 受到的伤害被防止", target=target.seat)
             return ev
         target.hp -= ev.amount
         src = self.tag(source) if source is not None else "无来源"
-        nat = "" if nature is Nature.NORMAL else f"{nature.value}"
+        nat = "" if nature is _M.Nature.NORMAL else f"{nature.value}"
         self.log_event(
             "伤害",
             f"{src} 对 {self.tag(target)} 造成{ev.amount}点{nat}伤害"
@@ -975,16 +982,16 @@ class Game:
         if target.hp < 1:
             self.enter_dying(target, ev)
         if source is not None and source.alive:
-            self.trigger(Timing.DAMAGE_CAUSED, source, ev)
+            self.trigger(_M.Timing.DAMAGE_CAUSED, source, ev)
         if target.alive:
-            self.trigger(Timing.DAMAGED, target, ev)
+            self.trigger(_M.Timing.DAMAGED, target, ev)
         return ev
 
     def enter_dying(self, player: Player, damage: DamageEvent | None) -> None:
         player.dying = True
         self.log_event("濒死", f"{self.tag(player)} 进入濒死状态", player=player.seat, hp=player.hp)
         ev = DyingEvent(player, damage)
-        self.trigger(Timing.DYING, player, ev)
+        self.trigger(_M.Timing.DYING, player, ev)
         if player.hp < 1 and player.alive:
             for p in self.alive_from(self.current):
                 while player.hp < 1 and p.alive and player.alive:
@@ -1008,21 +1015,21 @@ class Game:
             killer=killer.seat if killer is not None else None,
         )
         ev = DeathEvent(player, killer, damage)
-        self.trigger(Timing.DEATH, player, ev)
+        self.trigger(_M.Timing.DEATH, player, ev)
         result = self.victory(self)
         if result is not None:
             raise result
         cards = player.cards_in(True, True, True)
         if cards:
-            self.move_cards(cards, Zone.DISCARD_PILE, None, MoveReason.DEATH)
+            self.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DEATH)
         if killer is not None and killer.alive:
-            if player.role is Role.REBEL:
+            if player.role is _M.Role.REBEL:
                 self.log_event("奖惩", f"{self.tag(killer)} 杀死反贼，摸三张牌", player=killer.seat)
                 self.draw(killer, 3, "奖励")
-            elif player.role is Role.LOYALIST and killer.role is Role.LORD:
+            elif player.role is _M.Role.LOYALIST and killer.role is _M.Role.LORD:
                 self.log_event("奖惩", f"{self.tag(killer)} 杀死忠臣，弃置所有手牌和装备", player=killer.seat)
                 self.discard_cards(killer, killer.cards_in(True, True), "惩罚")
-        self.trigger(Timing.DIED, player, ev)
+        self.trigger(_M.Timing.DIED, player, ev)
         for s in list(player.skills):
             self.remove_skill(player, s)
             player.skills.append(s)  # keep the list for display; not indexed any more
@@ -1036,15 +1043,15 @@ class Game:
             player=player.seat, card=card.label, reason=reason,
         )
         ev = JudgeEvent(player, card, reason, good)
-        self.trigger(Timing.JUDGE_RETRIAL, player, ev)
+        self.trigger(_M.Timing.JUDGE_RETRIAL, player, ev)
         self.log_event("判定结果", f"{self.tag(player)} 的判定结果为 {ev.card.label}", player=player.seat, card=ev.card.label)
-        self.trigger(Timing.JUDGE_FINISHED, player, ev)
+        self.trigger(_M.Timing.JUDGE_FINISHED, player, ev)
         self.clear_processing([ev.card])
         return ev.card
 
     def retrial(self, event: JudgeEvent, by: Player, card: Card, respond: bool = True, reason: str = "") -> None:
         old = event.card
-        self.move_cards([card], Zone.PROCESSING, None, MoveReason.RETRIAL, by)
+        self.move_cards([card], _M.Zone.PROCESSING, None, _M.MoveReason.RETRIAL, by)
         self.log_event(
             "改判",
             f"{self.tag(by)} {'打出' if respond else '用'} {card.label} 代替判定牌 {old.label}"
@@ -1054,7 +1061,7 @@ class Game:
         event.card = card
         self.clear_processing([old])
         if respond:
-            self.trigger(Timing.CARD_RESPONDING, by, CardResponseEvent(by, card, reason))
+            self.trigger(_M.Timing.CARD_RESPONDING, by, CardResponseEvent(by, card, reason))
 
     # ------------------------------------------------------------------ queries
 
@@ -1125,7 +1132,7 @@ class Game:
         """Whether an equipment card's skill works in this event: an armor's skills
         do not while the armor is ignored (青釭剑: 无视其防具)."""
         card = self._skill_card.get(id(skill))
-        if card is None or card.subtype is not CardSubtype.ARMOR:
+        if card is None or card.subtype is not _M.CardSubtype.ARMOR:
             return True
         use = event.use if isinstance(event, SlashEffectEvent) else event
         return self.armor_active(skill.owner, use)
@@ -1162,7 +1169,7 @@ class Game:
         self._skip[player.seat].clear()
         self.log_event("回合开始", f"{self.tag(player)} 的回合开始", player=player.seat)
         tev = TurnEvent(player)
-        self.trigger(Timing.TURN_BEGIN, player, tev)
+        self.trigger(_M.Timing.TURN_BEGIN, player, tev)
         start = self._start_phase
         self._start_phase = None
         for ph in PHASES:
@@ -1182,7 +1189,7 @@ class Game:
             self._end_phase_now = False
             for p in self.players:
                 p.phase_counters.clear()
-            pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is Phase.DRAW else PhaseEvent(player, ph)
+            pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is _M.Phase.DRAW else PhaseEvent(player, ph)
             self.trigger(PHASE_BEGIN[ph], player, pev)
             if not player.alive:
                 break
@@ -1190,23 +1197,23 @@ class Game:
                 if ph in self._phase_skipped_now:
                     self.log_event("跳过阶段", f"{self.tag(player)} 跳过{ph.value}", player=player.seat, phase=ph.value)
                     continue
-            elif ph is Phase.JUDGE:
+            elif ph is _M.Phase.JUDGE:
                 self.judge_phase(player)
-            elif ph is Phase.DRAW:
+            elif ph is _M.Phase.DRAW:
                 assert isinstance(pev, DrawPhaseEvent)
-                self.trigger(Timing.DRAW_PHASE_DRAWING, player, pev)
+                self.trigger(_M.Timing.DRAW_PHASE_DRAWING, player, pev)
                 if not pev.skip_draw and player.alive:
                     self.draw(player, pev.count)
-            elif ph is Phase.PLAY:
+            elif ph is _M.Phase.PLAY:
                 play_phase(self, player)
-            elif ph is Phase.DISCARD:
+            elif ph is _M.Phase.DISCARD:
                 self.discard_phase(player)
             if player.alive:
                 self.trigger(PHASE_END[ph], player, pev)
         self.phase = None
         self._turn_at = None
         if player.alive:
-            self.trigger(Timing.TURN_END, player, tev)
+            self.trigger(_M.Timing.TURN_END, player, tev)
         self.log_event("回合结束", f"{self.tag(player)} 的回合结束", player=player.seat)
 
     def judge_phase(self, player: Player) -> None:
@@ -1235,7 +1242,7 @@ class Game:
         self._started = True
         ev = GameStartEvent()
         for p in self.alive_from(self.current):
-            self.trigger(Timing.GAME_START, p, ev)
+            self.trigger(_M.Timing.GAME_START, p, ev)
 
     def run(
         self, agents: Sequence[Agent] | None = None, *, max_turns: int | None = None, start_phase: Phase | None = None
