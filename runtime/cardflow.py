@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from . import members as _M
 from .cards import AnyCard, Card, CardName, CardType, Nature, VirtualCard, card_kind
 from .decisions import CANCEL, END_PLAY, Decision, DecisionKind, Option
+from .decisions import option as _option
 from .events import CardResponseEvent, CardUseEvent
 from .player import SLOT_OF, USED, Player
 from .skills import ActiveSkill, ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
@@ -51,17 +52,6 @@ EIGHT_DIAGRAM = "八卦阵"
 _FIXED_SELF = frozenset({_M.CardName.PEACH, _M.CardName.EX_NIHILO, _M.CardName.LIGHTNING, _M.CardName.ANALEPTIC})
 _ALL_OTHERS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK})
 _ALL = frozenset({_M.CardName.GOD_SALVATION, _M.CardName.AMAZING_GRACE})
-
-
-_OPTIONS: dict[tuple[str, str], Option] = {}
-
-
-def _option(label: str, hint: str) -> Option:
-    """The (immutable) :class:`Option` for a label and hint, made once."""
-    o = _OPTIONS.get((label, hint))
-    if o is None:
-        o = _OPTIONS[(label, hint)] = Option(label, hint)
-    return o
 
 
 def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
@@ -299,16 +289,16 @@ def request_card(
         entries: list[_Entry] = []
         for c in player.hand:
             if _matches(c.name, names):
-                opts.append(Option(c.label, "card"))
+                opts.append(_option(c.label, "card"))
                 entries.append(c)
         for s in player.skills:
             if not s.is_active() or s.name in tried:
                 continue
             if isinstance(s, ViewAsSkill) and _viewas_names(game, player, s, names, mode):
-                opts.append(Option(s.name, "skill"))
+                opts.append(_option(s.name, "skill"))
                 entries.append(s)
             elif isinstance(s, ResponseProxySkill) and _proxy_ok(game, player, s, names, mode):
-                opts.append(Option(s.name, "skill"))
+                opts.append(_option(s.name, "skill"))
                 entries.append(s)
         if (
             _M.CardName.JINK in names
@@ -317,11 +307,11 @@ def request_card(
             and player.armor.name is _M.CardName.EIGHT_DIAGRAM
             and game.armor_active(player, against)
         ):
-            opts.append(Option(EIGHT_DIAGRAM, "skill"))
+            opts.append(_option(EIGHT_DIAGRAM, "skill"))
             entries.append(EIGHT_DIAGRAM)
         if not opts:
             return None
-        opts.append(Option(CANCEL, "cancel"))
+        opts.append(_option(CANCEL, "cancel"))
         d = Decision(
             _M.DecisionKind.RESPOND,
             player,
@@ -632,10 +622,10 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
         if not s.is_active():
             continue
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
         elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
         elif (
             isinstance(s, ResponseProxySkill)
@@ -644,9 +634,9 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
             and _proxy_ok(game, player, s, (_M.CardName.SLASH,), _M.UseMode.USE)
             and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name))
         ):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
-    opts.append(Option(END_PLAY, "end"))
+    opts.append(_option(END_PLAY, "end"))
     entries.append(END_PLAY)
     return opts, entries
 
@@ -693,7 +683,7 @@ def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player
         _M.DecisionKind.TARGETS,
         user,
         f"选择{card.label}的目标",
-        tuple(Option(str(t.seat), "player") for t in cands),
+        tuple(_option(str(t.seat), "player") for t in cands),
         min=1,
         max=hi,
         about=card.name.value,

@@ -40,7 +40,7 @@ from . import members as _M
 from .agents import Agent
 from .cardflow import ask_peach, play_phase, respond_card, use_response
 from .cards import AnyCard, Card, CardName, CardSubtype, Nature
-from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option
+from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option, option
 from .events import (
     CardResponseEvent,
     CardsMoveEvent,
@@ -80,6 +80,8 @@ from .effects.equipment import HAND_WRITTEN
 from .effects.tricks import resolve_delayed
 
 __all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable", "CardEffects", "DAMAGE_BONUS", "USED"]
+
+_YES_NO = (Option(INVOKE), Option(NO_INVOKE))
 
 PHASES: tuple[Phase, ...] = (_M.Phase.START, _M.Phase.JUDGE, _M.Phase.DRAW, _M.Phase.PLAY, _M.Phase.DISCARD, _M.Phase.FINISH)
 
@@ -371,7 +373,7 @@ class Game:
                 if len(mine) == 1:
                     chosen = mine[0][0]
                 else:
-                    opts = tuple(Option(s.name, "skill") for s, _ in mine)
+                    opts = tuple(option(s.name, "skill") for s, _ in mine)
                     i = self.ask(Decision(_M.DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
                     chosen = mine[i][0]
                 done.add(id(chosen))
@@ -433,8 +435,12 @@ class Game:
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
             if answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
-        self._record.append((tuple(picked), tuple(self._tape)))
-        self._tape.clear()
+        tape = self._tape
+        if tape:
+            self._record.append((tuple(picked), tuple(tape)))
+            tape.clear()
+        else:
+            self._record.append((tuple(picked), ()))
         return picked
 
     # ------------------------------------------------------------------ driving from outside
@@ -518,7 +524,7 @@ class Game:
         return g
 
     def ask_yes_no(self, player: Player, prompt: str, about: str = "") -> bool:
-        d = Decision(_M.DecisionKind.INVOKE, player, prompt, (Option(INVOKE), Option(NO_INVOKE)), about=about)
+        d = Decision(_M.DecisionKind.INVOKE, player, prompt, _YES_NO, about=about)
         return self.ask(d)[0] == 0
 
     def choose_option(
@@ -541,7 +547,7 @@ class Game:
             _M.DecisionKind.PLAYERS,
             chooser,
             prompt or "选择角色",
-            tuple(Option(str(p.seat)) for p in candidates),
+            tuple(option(str(p.seat)) for p in candidates),
             min=min(min_n, len(candidates)),
             max=max_n,
             about=about,
@@ -564,7 +570,7 @@ class Game:
             kind,
             chooser,
             prompt or "选择牌",
-            tuple(Option(c.label, "card") for c in cards),
+            tuple(option(c.label, "card") for c in cards),
             min=min(min_n, len(cards)),
             max=max_n,
             about=about,
