@@ -46,6 +46,39 @@ def _games_per_second(
     return games / elapsed, rounds / games
 
 
+def _engine_figures(pool: Sequence[GeneralSpec], equipment: EquipmentTable, games: int, seed: int) -> tuple[float, float]:
+    """(5-player games per CPU second through the public entry point with its default
+    log text, KiB held per running game at its 100th decision) — the engine's figures
+    (issue 9; the 2× comparison with 1240d20 is measured side by side, see its note)."""
+    import gc
+    import tracemalloc
+
+    from sgs.runtime.agents import RandomAgent
+    from sgs.runtime.modes.identity import play_identity_game, setup_identity_game
+
+    t0 = time.process_time()
+    for i in range(games):
+        play_identity_game(pool, 5, seed + i, equipment=equipment)
+    rate = games / (time.process_time() - t0)
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    held = []
+    for i in range(10):
+        game = setup_identity_game(pool, 5, seed + i, equipment=equipment)
+        agent = RandomAgent()
+        d = game.pending()
+        for _ in range(100):
+            if d is None:
+                break
+            d = game.respond(agent.choose(game.view(d.player.seat), d))
+        held.append(game)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return rate, used / len(held) / 1024
+
+
 def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
     """Run the benchmark and print a table to ``out``."""
     from sgs.compiler import bundled_skills_dir, compile_paths, load_pool
@@ -100,6 +133,9 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
         rows.append((f"{players}人局/秒（无技能）", f"{without:.1f}（平均 {r2:.1f} 轮）"))
         rows.append((f"{players}人 技能开销（无/有，按局）", f"{without / with_skills:.2f}×"))
         rows.append((f"{players}人 技能开销（无/有，按轮）", f"{(without * r2) / (with_skills * r1):.2f}×"))
+    cpu_rate, held_kib = _engine_figures(pool, equipment, games, seed)
+    rows.append(("5人局/CPU秒（有技能，含日志文本；play_identity_game 默认）", f"{cpu_rate:.1f}"))
+    rows.append(("每局内存（5人，第100个决定时，pending/respond）", f"{held_kib:.0f} KiB"))
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rows.append(("峰值内存（RSS）", f"{peak_kib / 1024:.1f} MiB"))
 

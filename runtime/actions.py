@@ -4,18 +4,25 @@ Every action takes the hook's :class:`~sgs.runtime.skills.SkillContext` first (t
 runtime uses it for the game, the acting skill's name in logs, and the event being
 resolved).  Actions never raise for "nothing to do" (drawing 0, discarding from an
 empty hand …); they return what actually happened.
+
+Why one module of ~600 lines: it is the verb table's implementation side, one short
+function per verb (``runtime.api`` re-exports them for compiled skills); the drift
+test reads them against ``compiler/verbs.py`` as one list.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
-from .player import Player
+from .cardflow import make_virtual, target_ok, use_card
+from .decisions import DecisionKind
+from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode
 from .timing import Phase
-from .zones import CardZone
+from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
     "draw",
@@ -99,7 +106,7 @@ def ask_discard(
     ctx: SkillContext,
     player: Player,
     n: int,
-    zone: CardZone = CardZone.HAND,
+    zone: CardZone = _M.CardZone.HAND,
     optional: bool = False,
     card_filter: Callable[[Card], bool] | None = None,
     prompt: str = "",
@@ -126,13 +133,13 @@ def obtain(ctx: SkillContext, player: Player, card: AnyCard) -> list[Card]:
     return ctx.game.obtain_card(player, card, reason=_why(ctx))
 
 
-def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = _M.CardZone.HAND_EQUIP) -> Card | None:
     """``player`` chooses one card in ``target``'s ``zone`` (hand cards blind) and
     获得 it.  None if ``target`` has no such card."""
     return ctx.game.obtain_from(player, target, zone, reason=_why(ctx))
 
 
-def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = CardZone.HAND_EQUIP) -> Card | None:
+def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = _M.CardZone.HAND_EQUIP) -> Card | None:
     """``player`` chooses one card in ``target``'s ``zone`` (hand blind) and 弃置 it."""
     return ctx.game.discard_from(player, target, zone, reason=_why(ctx))
 
@@ -164,7 +171,7 @@ def damage(
     target: Player,
     n: int = 1,
     card: AnyCard | None = None,
-    nature: Nature = Nature.NORMAL,
+    nature: Nature = _M.Nature.NORMAL,
 ) -> DamageEvent:
     """造成伤害: ``source`` (None = no source) deals ``n`` damage to ``target``.
     Returns the event (``prevented`` tells if it was prevented)."""
@@ -229,7 +236,7 @@ def choose_players(
 def choose_cards(
     ctx: SkillContext,
     chooser: Player,
-    zone: CardZone = CardZone.HAND,
+    zone: CardZone = _M.CardZone.HAND,
     min_n: int = 1,
     max_n: int = 1,
     card_filter: Callable[[Card], bool] | None = None,
@@ -250,7 +257,7 @@ def ask_for_card(
     ctx: SkillContext,
     player: Player,
     name: CardName | Sequence[CardName],
-    mode: UseMode = UseMode.RESPOND,
+    mode: UseMode = _M.UseMode.RESPOND,
     prompt: str = "",
 ) -> AnyCard | None:
     """Ask ``player`` to 打出 (``mode=RESPOND``) or 使用 (``USE``, without target) a
@@ -311,8 +318,6 @@ def use_as(ctx: SkillContext, user: Player, name: CardName, targets: Sequence[Pl
     """视为使用: ``user`` uses a virtual ``name`` (with ``cards`` as subcards, none by
     default) on ``targets``; legality is the skill's business.  Not counted toward
     the 杀 limit."""
-    from .cardflow import make_virtual, use_card
-
     return use_card(ctx.game, user, make_virtual(name, list(cards), _why(ctx)), list(targets))
 
 
@@ -327,8 +332,6 @@ def view_as_use(
     ``targets``, the skill's owner having decided it (离间); ``nullifiable=False``:
     no 无懈可击 may answer it.  Legality is the skill's business; not counted toward
     the 杀 limit."""
-    from .cardflow import make_virtual, use_card
-
     return use_card(ctx.game, user, make_virtual(name, [], _why(ctx)), list(targets), unnullifiable=not nullifiable)
 
 
@@ -380,11 +383,11 @@ def color_of(card: AnyCard) -> Color:
 
 
 def is_red(card: AnyCard) -> bool:
-    return card.color is Color.RED
+    return card.color is _M.Color.RED
 
 
 def is_black(card: AnyCard) -> bool:
-    return card.color is Color.BLACK
+    return card.color is _M.Color.BLACK
 
 
 def phase_count(ctx: SkillContext, player: Player, key: str) -> int:
@@ -435,10 +438,9 @@ def skip_draw(ctx: SkillContext) -> None:
 def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName], n: int = 1) -> None:
     """``player``'s cards named ``names`` that he uses deal ``n`` more damage when he is
     the source, until the end of this turn (裸衣).  All 杀 count as 【杀】."""
-    from .game import DAMAGE_BONUS
 
     for name in names:
-        key = DAMAGE_BONUS + ("杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value)
+        key = DAMAGE_BONUS + ("杀" if name in (_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH) else name.value)
         player.turn_counters[key] = player.turn_counters.get(key, 0) + n
     ctx.game.log_event(
         "效果",
@@ -453,15 +455,14 @@ def current_phase(ctx: SkillContext) -> Phase | None:
 
 
 def cards_used_this_turn(
-    ctx: SkillContext, player: Player, name: CardName, mode: UseMode = UseMode.BOTH, phase: Phase = Phase.PLAY
+    ctx: SkillContext, player: Player, name: CardName, mode: UseMode = _M.UseMode.BOTH, phase: Phase = _M.Phase.PLAY
 ) -> int:
     """How many cards named ``name`` (any 杀 for 【杀】) ``player`` used (``USE``),
     responded with (``RESPOND``) or either (``BOTH``) in ``phase`` of his current turn."""
-    from .game import USED
 
-    key = "杀" if name in (CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH) else name.value
+    key = "杀" if name in (_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH) else name.value
     total = 0
-    for m in (UseMode.USE, UseMode.RESPOND):
+    for m in (_M.UseMode.USE, _M.UseMode.RESPOND):
         if mode.allows(m):
             total += player.turn_counters.get(USED + phase.value + m.value + key, 0)
     return total
@@ -470,12 +471,11 @@ def cards_used_this_turn(
 def lost_count(ctx: SkillContext, zone: CardZone) -> int:
     """In a 失去牌时 window: how many cards the owner lost from ``zone`` (HAND,
     EQUIP or HAND_EQUIP) in this move."""
-    from .zones import Zone
 
     mv = ctx.move
     if mv.from_player is not ctx.owner:
         return 0
-    want = {z for z, ok in ((Zone.HAND, zone.hand), (Zone.EQUIP, zone.equip)) if ok}
+    want = {z for z, ok in ((_M.Zone.HAND, zone.hand), (_M.Zone.EQUIP, zone.equip)) if ok}
     return sum(1 for z in mv.from_zones if z in want)
 
 
@@ -507,16 +507,15 @@ def hand_out(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence
     """交给 cards ``giver`` is looking at (in the processing area) to ``receiver``'s
     hand (遗计); cards no longer in the processing area are ignored.  If
     ``receiver`` is dead the cards go to the discard pile."""
-    from .zones import MoveReason, Zone
 
     game = ctx.game
-    cs = [c for c in cards if game.zone_of(c) is Zone.PROCESSING]
+    cs = [c for c in cards if game.zone_of(c) is _M.Zone.PROCESSING]
     if not cs:
         return
     if not receiver.alive:
         game.clear_processing(cs)
         return
-    game.move_cards(cs, Zone.HAND, receiver, MoveReason.GIVE, giver)
+    game.move_cards(cs, _M.Zone.HAND, receiver, _M.MoveReason.GIVE, giver)
     game.log_event(
         "交给",
         f"{giver.tag} 将{len(cs)}张牌交给{receiver.tag}（{_why(ctx)}）",
@@ -532,11 +531,10 @@ def arrange_cards(
     """``chooser`` picks ``min_n``..``max_n`` (default: all) of ``cards`` (cards he is
     looking at) in an order of his choice — the order of the answer, first = highest
     (观星).  Nothing moves."""
-    from .decisions import DecisionKind
 
     hi = len(cards) if max_n is None else max_n
     return ctx.game.choose_cards(
-        chooser, list(cards), min_n, hi, prompt=prompt or "按顺序选择牌（先选的在上）", about=_why(ctx), kind=DecisionKind.ARRANGE
+        chooser, list(cards), min_n, hi, prompt=prompt or "按顺序选择牌（先选的在上）", about=_why(ctx), kind=_M.DecisionKind.ARRANGE
     )
 
 
@@ -611,7 +609,7 @@ def transfer_target(ctx: SkillContext, old: Player, new: Player) -> None:
 
 # ---------------------------------------------------------------- naming a suit, showing a card
 
-SUITS: tuple[Suit, ...] = (Suit.SPADE, Suit.HEART, Suit.CLUB, Suit.DIAMOND)
+SUITS: tuple[Suit, ...] = (_M.Suit.SPADE, _M.Suit.HEART, _M.Suit.CLUB, _M.Suit.DIAMOND)
 
 
 def choose_suit(ctx: SkillContext, chooser: Player, prompt: str = "") -> Suit:
@@ -637,6 +635,4 @@ def can_use_on(ctx: SkillContext, user: Player, name: CardName, target: Player) 
     """Whether ``target`` may be a target of a ``name`` (virtual, no subcards) that
     ``user`` uses or is viewed as using (视为使用: 离间's second player must be a
     legal 决斗 target — not 空城 without hand cards …)."""
-    from .cardflow import make_virtual, target_ok
-
     return target_ok(ctx.game, user, make_virtual(name, [], _why(ctx)), target)

@@ -1,8 +1,11 @@
 """Agents: who answers the runtime's decisions.
 
-An agent gets a :class:`~sgs.runtime.decisions.Decision` (kind, player, prompt,
-legal options with labels, ``min``..``max``) and returns the indices of the
-options it picks.  Every decision with at least one legal option is asked — even
+An agent gets what its seat may see and a :class:`~sgs.runtime.decisions.Decision`
+(kind, player, prompt, legal options with labels, ``min``..``max``) and returns the
+indices of the options it picks.  An agent with ``observes = True`` (every agent
+here) gets a :class:`~sgs.runtime.observation.SeatView`; one without gets the
+:class:`~sgs.runtime.game.Game` itself — the old interface, kept for the terminal
+player (:mod:`sgs.runtime.human`) and agents written before the views.  Every decision with at least one legal option is asked — even
 a forced one (a single legal target) — so each decision consumes one scripted answer.
 
 Label conventions (used verbatim by scripted answers and scenario files)
@@ -38,18 +41,38 @@ legal options.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
 
-from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind
+from . import members as _M
+from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
 
 if TYPE_CHECKING:
+    import random
+
     from .game import Game
+    from .observation import SeatView
 
-__all__ = ["Agent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
+__all__ = ["Agent", "ObservingAgent", "GameAgent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
 
 
-class Agent(Protocol):
+class ObservingAgent(Protocol):
+    """An agent that sees what its seat may see (set ``observes = True``)."""
+
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]: ...
+
+
+class GameAgent(Protocol):
+    """The old interface: the agent is handed the whole game (sees every hand)."""
+
     def choose(self, game: Game, decision: Decision) -> Sequence[int]: ...
+
+
+Agent = Union[ObservingAgent, GameAgent]
+
+
+class _HasRng(Protocol):
+    @property
+    def rng(self) -> random.Random: ...
 
 
 class ScriptError(Exception):
@@ -70,6 +93,8 @@ def default_answer(decision: Decision) -> list[int]:
 class ScriptedAgent:
     """Answers from a queue of label strings (see module doc), then the default."""
 
+    observes: ClassVar[bool] = True
+
     def __init__(self, answers: Iterable[str] = ()) -> None:
         self.queue: deque[str] = deque(answers)
         self.transcript: list[tuple[str, str]] = []
@@ -77,7 +102,7 @@ class ScriptedAgent:
     def push(self, *answers: str) -> None:
         self.queue.extend(answers)
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
+    def choose(self, view: object, decision: Decision) -> list[int]:
         if not self.queue:
             return default_answer(decision)
         answer = self.queue.popleft()
@@ -110,6 +135,21 @@ def match_answer(decision: Decision, answer: str) -> list[int]:
     return picked
 
 
+def _find(options: Sequence[Option], label: str) -> int:
+    """Index of the first option with ``label``, -1 if none."""
+    for i, o in enumerate(options):
+        if o.label == label:
+            return i
+    return -1
+
+
+def _index(options: Sequence[Option], label: str) -> int:
+    i = _find(options, label)
+    if i < 0:
+        raise ValueError(f"no option {label!r}")
+    return i
+
+
 class RandomAgent:
     """Random but sensible play, drawing only from the game's seeded RNG.
 
@@ -118,28 +158,30 @@ class RandomAgent:
     actions at the latest.
     """
 
+    observes: ClassVar[bool] = True
+
     def __init__(self, max_actions: int = 12, end_prob: float = 0.12) -> None:
         self.max_actions = max_actions
         self.end_prob = end_prob
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
-        rng = game.rng
-        labels = decision.labels()
-        n = len(labels)
+    def choose(self, view: _HasRng, decision: Decision) -> list[int]:
+        rng = view.rng
+        options = decision.options
+        n = len(options)
         kind = decision.kind
-        if kind is DecisionKind.INVOKE:
-            return [labels.index(INVOKE if rng.random() < 0.8 else NO_INVOKE)]
-        if kind is DecisionKind.PLAY:
-            end = labels.index(END_PLAY)
+        if kind is _M.DecisionKind.INVOKE:
+            return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
+        if kind is _M.DecisionKind.PLAY:
+            end = _index(options, END_PLAY)
             count = int(decision.extra.get("actions", "0"))
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
                 return [end]
-            choices = [i for i in range(n) if i != end]
-            return [choices[rng.randrange(len(choices))]]
-        if kind is DecisionKind.RESPOND:
-            cancel = labels.index(CANCEL) if CANCEL in labels else -1
-            others = [i for i in range(n) if i != cancel]
-            if not others:
+            # a uniform pick among the options but ``end`` (same draw as listing them)
+            k = rng.randrange(n - 1)
+            return [k if k < end else k + 1]
+        if kind is _M.DecisionKind.RESPOND:
+            cancel = _find(options, CANCEL)
+            if cancel >= 0 and n == 1:
                 return [cancel]
             about = decision.about
             if about == "桃":
@@ -150,13 +192,16 @@ class RandomAgent:
                 p = 0.85
             if cancel >= 0 and rng.random() >= p:
                 return [cancel]
-            return [others[rng.randrange(len(others))]]
+            if cancel < 0:
+                return [rng.randrange(n)]
+            k = rng.randrange(n - 1)  # uniform among the options but cancel
+            return [k if k < cancel else k + 1]
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
         hi = min(decision.max, n)
-        if kind is DecisionKind.OPTION or kind is DecisionKind.ORDER or kind is DecisionKind.CARD_NAME:
+        if kind is _M.DecisionKind.OPTION or kind is _M.DecisionKind.ORDER or kind is _M.DecisionKind.CARD_NAME:
             return [rng.randrange(n)] if n else []
-        if kind is DecisionKind.ARRANGE:
+        if kind is _M.DecisionKind.ARRANGE:
             size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
             order = list(range(n))
             rng.shuffle(order)

@@ -6,16 +6,22 @@
   hand cards, view-as skills, lord proxy skills (护驾/激将) and 八卦阵.
 * :func:`respond_card` (打出) and :func:`use_response` (使用 as an answer: 闪, 无懈可击).
 * :func:`play_phase` — the 出牌阶段 loop.
+
+Why ~750 lines: the use, respond and play-phase families and their legality still
+share this module; ENGINE.md's split (flows/use.py, flows/respond.py, legality with
+stage tables as data) is the next step of issue 9, not done yet.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, Union
 
+from . import members as _M
 from .cards import AnyCard, Card, CardName, CardType, Nature, VirtualCard, card_kind
 from .decisions import CANCEL, END_PLAY, Decision, DecisionKind, Option
+from .decisions import option as _option
 from .events import CardResponseEvent, CardUseEvent
-from .player import Player
+from .player import SLOT_OF, USED, Player
 from .skills import ActiveSkill, ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
 from .timing import Phase, Timing
 from .zones import MoveReason, Zone
@@ -38,60 +44,106 @@ __all__ = [
     "make_virtual",
 ]
 
-SLASH_NAMES = frozenset({CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH})
-_NATURE_OF = {CardName.FIRE_SLASH: Nature.FIRE, CardName.THUNDER_SLASH: Nature.THUNDER}
+SLASH_NAMES = frozenset({_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH})
+_NATURE_OF = {_M.CardName.FIRE_SLASH: _M.Nature.FIRE, _M.CardName.THUNDER_SLASH: _M.Nature.THUNDER}
 SLASH_COUNT = "杀"
 EIGHT_DIAGRAM = "八卦阵"
 
-_FIXED_SELF = frozenset({CardName.PEACH, CardName.EX_NIHILO, CardName.LIGHTNING, CardName.ANALEPTIC})
-_ALL_OTHERS = frozenset({CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK})
-_ALL = frozenset({CardName.GOD_SALVATION, CardName.AMAZING_GRACE})
+_FIXED_SELF = frozenset({_M.CardName.PEACH, _M.CardName.EX_NIHILO, _M.CardName.LIGHTNING, _M.CardName.ANALEPTIC})
+_ALL_OTHERS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK})
+_ALL = frozenset({_M.CardName.GOD_SALVATION, _M.CardName.AMAZING_GRACE})
 
 
 def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
     t, st = card_kind(name)
-    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, Nature.NORMAL))
+    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, _M.Nature.NORMAL))
 
 
 def _matches(name: CardName, names: Sequence[CardName]) -> bool:
-    return name in names or (CardName.SLASH in names and name in SLASH_NAMES)
+    return name in names or (_M.CardName.SLASH in names and name in SLASH_NAMES)
 
 
 # ---------------------------------------------------------------------- legality
 
 
 def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -> bool:
-    return any(s.no_distance_limit(game, user, card, target) for s in game.statics(user))
+    for s in game.hooked(user, "no_distance_limit"):
+        if s.no_distance_limit(game, user, card, target):
+            return True
+    return False
 
 
-def target_ok(game: Game, user: Player, card: AnyCard, t: Player) -> bool:
-    """Whether ``t`` may be chosen as a target of ``user``'s ``card``."""
+class Reach:
+    """Memo of one user's distances and attack range to each player, for the
+    queries of one decision (the play options, a card's targets): valid while the
+    game does not change, so build a new one for every decision.  Only physical
+    cards use it (a virtual 杀 may leave equipment out of the count, 武圣)."""
+
+    __slots__ = ("game", "user", "_dist", "_in_range", "_alive")
+
+    def __init__(self, game: Game, user: Player) -> None:
+        self.game = game
+        self.user = user
+        self._dist: dict[int, int] = {}
+        self._in_range: dict[int, bool] = {}
+        self._alive: list[Player] | None = None
+
+    def distance(self, t: Player) -> int:
+        d = self._dist.get(t.seat)
+        if d is None:
+            d = self._dist[t.seat] = self.game.distance(self.user, t)
+        return d
+
+    def in_attack_range(self, t: Player) -> bool:
+        r = self._in_range.get(t.seat)
+        if r is None:
+            r = self._in_range[t.seat] = self.game.in_attack_range(self.user, t)
+        return r
+
+    def alive_from_user(self) -> list[Player]:
+        """``game.alive_from(user)``; do not mutate."""
+        if self._alive is None:
+            self._alive = self.game.alive_from(self.user)
+        return self._alive
+
+
+def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach | None = None) -> bool:
+    """Whether ``t`` may be chosen as a target of ``user``'s ``card``; ``reach``: a
+    memo of ``user``'s distances built for the current decision (same answers)."""
     if not t.alive or game.prohibited(user, t, card):
         return False
     name = card.name
     if name in SLASH_NAMES:
+        if t is user:
+            return False
         # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
-        subs = card.subcards if isinstance(card, VirtualCard) else ()
-        return t is not user and (game.in_attack_range(user, t, subs) or no_distance_limit(game, user, card, t))
-    if name is CardName.DUEL:
+        if isinstance(card, VirtualCard):
+            if game.in_attack_range(user, t, card.subcards):
+                return True
+        elif reach is not None:
+            if reach.in_attack_range(t):
+                return True
+        elif game.in_attack_range(user, t):
+            return True
+        return no_distance_limit(game, user, card, t)
+    if name is _M.CardName.DUEL:
         return t is not user
-    if name is CardName.DISMANTLEMENT:
+    if name is _M.CardName.DISMANTLEMENT:
         return t is not user and t.card_count(True, True, True) > 0
-    if name is CardName.SNATCH:
-        return (
-            t is not user
-            and t.card_count(True, True, True) > 0
-            and (game.distance(user, t) <= 1 or no_distance_limit(game, user, card, t))
-        )
-    if name is CardName.INDULGENCE:
-        return t is not user and not any(e.name_as == CardName.INDULGENCE.value for e in t.judge_area)
-    if name is CardName.COLLATERAL:
+    if name is _M.CardName.SNATCH:
+        if t is user or t.card_count(True, True, True) == 0:
+            return False
+        d = reach.distance(t) if reach is not None and not isinstance(card, VirtualCard) else game.distance(user, t)
+        return d <= 1 or no_distance_limit(game, user, card, t)
+    if name is _M.CardName.INDULGENCE:
+        return t is not user and not any(e.name_as == _M.CardName.INDULGENCE.value for e in t.judge_area)
+    if name is _M.CardName.COLLATERAL:
         return t is not user and t.weapon is not None and any(collateral_victims(game, t))
-    if name is CardName.PEACH:
+    if name is _M.CardName.PEACH:
         return t is user and t.is_wounded
-    if name is CardName.LIGHTNING:
-        return t is user and not any(e.name_as == CardName.LIGHTNING.value for e in t.judge_area)
-    if name in _FIXED_SELF or card.type is CardType.EQUIP:
+    if name is _M.CardName.LIGHTNING:
+        return t is user and not any(e.name_as == _M.CardName.LIGHTNING.value for e in t.judge_area)
+    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
         return t is user
     if name in _ALL_OTHERS:
         return t is not user
@@ -99,7 +151,7 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player) -> bool:
 
 
 def collateral_victims(game: Game, holder: Player) -> list[Player]:
-    probe = make_virtual(CardName.SLASH, (), "")
+    probe = make_virtual(_M.CardName.SLASH, (), "")
     return [
         b
         for b in game.alive_from(holder)
@@ -107,20 +159,22 @@ def collateral_victims(game: Game, holder: Player) -> list[Player]:
     ]
 
 
-def fixed_targets(game: Game, user: Player, card: AnyCard) -> list[Player] | None:
+def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> list[Player] | None:
     """Targets decided by the card itself (None: the user chooses)."""
     name = card.name
     if name in _ALL_OTHERS:
-        return [p for p in game.alive_from(user)[1:] if not game.prohibited(user, p, card)]
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring[1:] if not game.prohibited(user, p, card)]
     if name in _ALL:
-        return [p for p in game.alive_from(user) if not game.prohibited(user, p, card)]
-    if name in _FIXED_SELF or card.type is CardType.EQUIP:
-        return [user] if target_ok(game, user, card, user) else []
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring if not game.prohibited(user, p, card)]
+    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
+        return [user] if target_ok(game, user, card, user, reach) else []
     return None
 
 
 def max_targets(game: Game, user: Player, card: AnyCard) -> int:
-    extra = sum(s.extra_targets(game, user, card) for s in game.statics(user))
+    extra = sum(s.extra_targets(game, user, card) for s in game.hooked(user, "extra_targets"))
     return 1 + extra
 
 
@@ -129,18 +183,28 @@ def slash_available(game: Game, player: Player) -> bool:
     return limit is None or player.phase_counters.get(SLASH_COUNT, 0) < limit
 
 
-def usable_in_play(game: Game, user: Player, card: AnyCard) -> bool:
+def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> bool:
     name = card.name
-    if name in (CardName.JINK, CardName.NULLIFICATION):
+    if name is _M.CardName.JINK or name is _M.CardName.NULLIFICATION:
         return False
     if name in SLASH_NAMES and not slash_available(game, user):
         return False
-    fixed = fixed_targets(game, user, card)
+    fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         if name in _ALL:
             return True
         return bool(fixed)
-    return any(target_ok(game, user, card, t) for t in game.alive_from(user))
+    ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+    for t in ring:
+        if target_ok(game, user, card, t, reach):
+            return True
+    return False
+
+
+def _card_hooks(game: Game, user: Player) -> bool:
+    """Whether a static skill may make two cards of one name differ in legality for
+    ``user`` (a prohibit hook of anyone alive, or ``user``'s no-distance hook)."""
+    return bool(game.hooked(user, "no_distance_limit")) or game.any_hooked("prohibit")
 
 
 # ---------------------------------------------------------------------- requests
@@ -188,13 +252,13 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
             return True
         if isinstance(s, ResponseProxySkill) and s.is_active() and _proxy_ok(game, player, s, names, mode):
             return True
-    return CardName.JINK in names and player.armor is not None and player.armor.name is CardName.EIGHT_DIAGRAM
+    return _M.CardName.JINK in names and player.armor is not None and player.armor.name is _M.CardName.EIGHT_DIAGRAM
 
 
 def _pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardName]) -> VirtualCard:
     name = names[0]
     if len(names) > 1:
-        d = Decision(DecisionKind.CARD_NAME, player, f"{vs.name}：选择牌名", tuple(Option(n.value) for n in names), about=vs.name)
+        d = Decision(_M.DecisionKind.CARD_NAME, player, f"{vs.name}：选择牌名", tuple(Option(n.value) for n in names), about=vs.name)
         name = names[game.ask(d)[0]]
     cands = _viewas_candidates(game, player, vs, name)
     k = vs.subcard_count
@@ -225,31 +289,31 @@ def request_card(
         entries: list[_Entry] = []
         for c in player.hand:
             if _matches(c.name, names):
-                opts.append(Option(c.label, "card"))
+                opts.append(_option(c.label, "card"))
                 entries.append(c)
         for s in player.skills:
             if not s.is_active() or s.name in tried:
                 continue
             if isinstance(s, ViewAsSkill) and _viewas_names(game, player, s, names, mode):
-                opts.append(Option(s.name, "skill"))
+                opts.append(_option(s.name, "skill"))
                 entries.append(s)
             elif isinstance(s, ResponseProxySkill) and _proxy_ok(game, player, s, names, mode):
-                opts.append(Option(s.name, "skill"))
+                opts.append(_option(s.name, "skill"))
                 entries.append(s)
         if (
-            CardName.JINK in names
+            _M.CardName.JINK in names
             and EIGHT_DIAGRAM not in tried
             and player.armor is not None
-            and player.armor.name is CardName.EIGHT_DIAGRAM
+            and player.armor.name is _M.CardName.EIGHT_DIAGRAM
             and game.armor_active(player, against)
         ):
-            opts.append(Option(EIGHT_DIAGRAM, "skill"))
+            opts.append(_option(EIGHT_DIAGRAM, "skill"))
             entries.append(EIGHT_DIAGRAM)
         if not opts:
             return None
-        opts.append(Option(CANCEL, "cancel"))
+        opts.append(_option(CANCEL, "cancel"))
         d = Decision(
-            DecisionKind.RESPOND,
+            _M.DecisionKind.RESPOND,
             player,
             prompt or f"请{mode.value}一张{'/'.join(n.value for n in names)}",
             tuple(opts),
@@ -275,7 +339,7 @@ def request_card(
         game.log_event("发动", f"{game.tag(player)} 发动【八卦阵】", player=player.seat, skill=EIGHT_DIAGRAM)
         j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: c.color.value == "红色")
         if j.color.value == "红色":
-            return make_virtual(CardName.JINK, (), EIGHT_DIAGRAM)
+            return make_virtual(_M.CardName.JINK, (), EIGHT_DIAGRAM)
 
 
 def run_proxy(game: Game, owner: Player, px: ResponseProxySkill) -> VirtualCard | None:
@@ -302,7 +366,7 @@ def _own_physical(game: Game, player: Player, card: AnyCard) -> list[Card]:
     out = []
     for c in card.physical():
         zone, owner = game.loc[c.id]
-        if owner is player and zone in (Zone.HAND, Zone.EQUIP):
+        if owner is player and zone in (_M.Zone.HAND, _M.Zone.EQUIP):
             out.append(c)
     return out
 
@@ -318,20 +382,20 @@ def respond_card(
     extra: dict[str, str] | None = None,
 ) -> AnyCard | None:
     """打出: ask, then move the card to the discard pile and open 打出时."""
-    card = request_card(game, player, names, UseMode.RESPOND, about, prompt, against, extra)
+    card = request_card(game, player, names, _M.UseMode.RESPOND, about, prompt, against, extra)
     if card is None:
         return None
     phys = _own_physical(game, player, card)
-    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.RESPOND, player)
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.RESPOND, player)
     game.log_event(
         "打出",
         f"{game.tag(player)} 打出 {card.label}" + (f"（替{on_behalf_of.tag}）" if on_behalf_of is not None else ""),
         player=player.seat,
         card=card.label,
     )
-    note_card(game, player, card, UseMode.RESPOND)
+    note_card(game, player, card, _M.UseMode.RESPOND)
     skill = card.skill if isinstance(card, VirtualCard) else ""
-    game.trigger(Timing.CARD_RESPONDING, player, CardResponseEvent(player, card, skill, on_behalf_of))
+    game.trigger(_M.Timing.CARD_RESPONDING, player, CardResponseEvent(player, card, skill, on_behalf_of))
     game.clear_processing(phys)
     return card
 
@@ -346,17 +410,17 @@ def use_response(
     extra: dict[str, str] | None = None,
 ) -> AnyCard | None:
     """使用 a card as an answer, without targets (闪 against 杀/万箭齐发, 无懈可击)."""
-    card = request_card(game, player, names, UseMode.USE, about, prompt, against, extra)
+    card = request_card(game, player, names, _M.UseMode.USE, about, prompt, against, extra)
     if card is None:
         return None
     skill = card.skill if isinstance(card, VirtualCard) else ""
     use = CardUseEvent(player, card, [], skill, responding=True)
     phys = _own_physical(game, player, card)
-    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.USE, player)
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
     game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
-    note_card(game, player, card, UseMode.USE)
-    game.trigger(Timing.CARD_USING, player, use)
-    game.trigger(Timing.CARD_USE_FINISHED, player, use)
+    note_card(game, player, card, _M.UseMode.USE)
+    game.trigger(_M.Timing.CARD_USING, player, use)
+    game.trigger(_M.Timing.CARD_USE_FINISHED, player, use)
     game.clear_processing(phys)
     return card
 
@@ -365,11 +429,11 @@ def ask_use_slash(
     game: Game, player: Player, target: Player, about: str, prompt: str = "", optional: bool = True
 ) -> CardUseEvent | None:
     """Ask ``player`` to 使用 a 杀 on ``target`` (借刀杀人, 青龙偃月刀)."""
-    probe = make_virtual(CardName.SLASH, (), "")
+    probe = make_virtual(_M.CardName.SLASH, (), "")
     if not target_ok(game, player, probe, target):
         return None
     card = request_card(
-        game, player, (CardName.SLASH,), UseMode.USE, about, prompt or f"{about}：是否对{target.tag}使用一张杀",
+        game, player, (_M.CardName.SLASH,), _M.UseMode.USE, about, prompt or f"{about}：是否对{target.tag}使用一张杀",
         extra={"target": str(target.seat)},
     )
     if card is None:
@@ -379,10 +443,10 @@ def ask_use_slash(
 
 def ask_peach(game: Game, p: Player, dying: Player) -> bool:
     """Ask ``p`` to use a 桃 on the dying player; True if he did."""
-    if not can_produce(game, p, (CardName.PEACH,), UseMode.USE):
+    if not can_produce(game, p, (_M.CardName.PEACH,), _M.UseMode.USE):
         return False
     card = request_card(
-        game, p, (CardName.PEACH,), UseMode.USE, "桃", f"{dying.tag} 濒死，是否对其使用一张桃",
+        game, p, (_M.CardName.PEACH,), _M.UseMode.USE, "桃", f"{dying.tag} 濒死，是否对其使用一张桃",
         extra={"dying": str(dying.seat)},
     )
     if card is None:
@@ -394,14 +458,18 @@ def ask_peach(game: Game, p: Player, dying: Player) -> bool:
 # ---------------------------------------------------------------------- use pipeline
 
 
+#: the prefix of the counter keys note_card writes (enum ``.value`` is slow to read)
+_USED_KEY = {(ph, m): USED + ph.value + m.value for ph in Phase for m in UseMode}
+_NAME_VALUE = {n: n.value for n in CardName}
+
+
 def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
     """Count a card the current player uses / responds with in a phase of his turn
     (turn counter ``USED + phase + mode + name``; all 杀 count as 杀)."""
-    from .game import USED
-
-    if player is not game.current or game.phase is None:
+    phase = game.phase
+    if player is not game.current or phase is None:
         return
-    key = USED + game.phase.value + mode.value + ("杀" if card.is_slash else card.name.value)
+    key = _USED_KEY[phase, mode] + ("杀" if card.name in SLASH_NAMES else _NAME_VALUE[card.name])
     player.turn_counters[key] = player.turn_counters.get(key, 0) + 1
 
 
@@ -418,8 +486,6 @@ def use_card(
 ) -> CardUseEvent:
     """Use ``card`` with ``targets`` (legality is the caller's business);
     ``unnullifiable``: a trick no 无懈可击 may answer."""
-    from .effects import EFFECTS
-
     if not skill and isinstance(card, VirtualCard):
         skill = card.skill
     use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
@@ -435,50 +501,48 @@ def use_card(
         card=card.label,
         targets=[t.seat for t in use.targets],
     )
-    note_card(game, user, card, UseMode.USE)
-    if card.type is CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
+    note_card(game, user, card, _M.UseMode.USE)
+    if card.type is _M.CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
-        game.trigger(Timing.CARD_USING, user, use)
-        game.trigger(Timing.CARD_USE_FINISHED, user, use)
+        game.trigger(_M.Timing.CARD_USING, user, use)
+        game.trigger(_M.Timing.CARD_USE_FINISHED, user, use)
         return use
-    game.move_cards(phys, Zone.PROCESSING, None, MoveReason.USE, user)
-    game.trigger(Timing.CARD_USING, user, use)
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, user)
+    game.trigger(_M.Timing.CARD_USING, user, use)
     if not use.cancelled:
         for tg in list(use.targets):
             if tg in use.targets:
-                game.trigger(Timing.TARGET_SPECIFYING, user, use, tg)
+                game.trigger(_M.Timing.TARGET_SPECIFYING, user, use, tg)
         # a target may be moved to another player here (流离): the new target then
         # becomes the target in turn; each player's window opens at most once
-        confirmed: list[Player] = []
+        confirmed: list[Player] = []  # players compare by identity (eq=False)
         while True:
-            pending = [t for t in use.targets if not any(t is c for c in confirmed)]
-            if not pending:
+            nxt = next((t for t in use.targets if t not in confirmed), None)
+            if nxt is None:
                 break
-            confirmed.append(pending[0])
-            game.trigger(Timing.TARGET_CONFIRMING, pending[0], use, pending[0])
+            confirmed.append(nxt)
+            game.trigger(_M.Timing.TARGET_CONFIRMING, nxt, use, nxt)
         for tg in list(use.targets):
             if tg in use.targets:
-                game.trigger(Timing.TARGET_SPECIFIED, user, use, tg)
+                game.trigger(_M.Timing.TARGET_SPECIFIED, user, use, tg)
         for tg in list(use.targets):
             if tg in use.targets:
-                game.trigger(Timing.TARGET_CONFIRMED, tg, use, tg)
+                game.trigger(_M.Timing.TARGET_CONFIRMED, tg, use, tg)
         if not use.cancelled:
-            effect = EFFECTS.get(card.name)
+            effect = game.card_effects.get(card.name)
             if effect is not None:
                 effect(game, use)
-    game.trigger(Timing.CARD_USE_FINISHED, user, use)
+    game.trigger(_M.Timing.CARD_USE_FINISHED, user, use)
     game.clear_processing(phys)
     return use
 
 
 def equip(game: Game, player: Player, card: Card) -> None:
-    from .player import SLOT_OF
-
     slot = SLOT_OF[card.subtype]
     old = player.equips.get(slot)
     if old is not None:
-        game.move_cards([old], Zone.DISCARD_PILE, None, MoveReason.PUT, player)
-    game.move_cards([card], Zone.EQUIP, player, MoveReason.EQUIP, player)
+        game.move_cards([old], _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT, player)
+    game.move_cards([card], _M.Zone.EQUIP, player, _M.MoveReason.EQUIP, player)
 
 
 # ---------------------------------------------------------------------- play phase
@@ -529,7 +593,7 @@ def _can_extend(
 
 def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[CardName]:
     out = []
-    for n in _viewas_names(game, player, vs, list(vs.card_names), UseMode.USE):
+    for n in _viewas_names(game, player, vs, list(vs.card_names), _M.UseMode.USE):
         cands = _viewas_candidates(game, player, vs, n)
         probe = make_virtual(n, cands[: vs.subcard_count], vs.name)
         if usable_in_play(game, player, probe):
@@ -540,29 +604,39 @@ def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[Card
 def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEntry]]:
     opts: list[Option] = []
     entries: list[_PlayEntry] = []
+    reach = Reach(game, player)
+    # without static hooks that look at the card, a card's legality is its name's
+    by_name: dict[CardName, bool] | None = None if _card_hooks(game, player) else {}
     for c in player.hand:
-        if usable_in_play(game, player, c):
-            opts.append(Option(c.label, "card"))
+        if by_name is None:
+            ok = usable_in_play(game, player, c, reach)
+        else:
+            hit = by_name.get(c.name)
+            if hit is None:
+                hit = by_name[c.name] = usable_in_play(game, player, c, reach)
+            ok = hit
+        if ok:
+            opts.append(_option(c.label, "card"))
             entries.append(c)
     for s in player.skills:
         if not s.is_active():
             continue
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
         elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
         elif (
             isinstance(s, ResponseProxySkill)
             and s.card_name in SLASH_NAMES
             and not player.phase_counters.get(s.name + "无人响应", 0)
-            and _proxy_ok(game, player, s, (CardName.SLASH,), UseMode.USE)
-            and usable_in_play(game, player, make_virtual(CardName.SLASH, (), s.name))
+            and _proxy_ok(game, player, s, (_M.CardName.SLASH,), _M.UseMode.USE)
+            and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name))
         ):
-            opts.append(Option(s.name, "skill"))
+            opts.append(_option(s.name, "skill"))
             entries.append(s)
-    opts.append(Option(END_PLAY, "end"))
+    opts.append(_option(END_PLAY, "end"))
     entries.append(END_PLAY)
     return opts, entries
 
@@ -572,7 +646,7 @@ def play_phase(game: Game, player: Player) -> None:
     while player.alive and not game._end_phase_now and game.play_actions < 500:
         opts, entries = play_options(game, player)
         d = Decision(
-            DecisionKind.PLAY,
+            _M.DecisionKind.PLAY,
             player,
             "出牌阶段：选择要使用的牌或技能",
             tuple(opts),
@@ -597,25 +671,26 @@ def play_phase(game: Game, player: Player) -> None:
 
 def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player], Player | None] | None:
     """Targets for a card used in the play phase; None if there are none."""
-    fixed = fixed_targets(game, user, card)
+    reach = Reach(game, user)
+    fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         return fixed, None
-    cands = [t for t in game.alive_from(user) if target_ok(game, user, card, t)]
+    cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
     if not cands:
         return None
     hi = max_targets(game, user, card) if card.name in SLASH_NAMES else 1
     d = Decision(
-        DecisionKind.TARGETS,
+        _M.DecisionKind.TARGETS,
         user,
         f"选择{card.label}的目标",
-        tuple(Option(str(t.seat), "player") for t in cands),
+        tuple(_option(str(t.seat), "player") for t in cands),
         min=1,
         max=hi,
         about=card.name.value,
     )
     targets = [cands[i] for i in game.ask(d)]
     sub: Player | None = None
-    if card.name is CardName.COLLATERAL:
+    if card.name is _M.CardName.COLLATERAL:
         victims = collateral_victims(game, targets[0])
         sub = game.choose_players(user, victims, 1, 1, prompt="借刀杀人：选择杀的目标", about="借刀杀人")[0]
     return targets, sub
@@ -626,7 +701,7 @@ def play_card(game: Game, player: Player, card: AnyCard) -> None:
     if chosen is None:
         return
     targets, sub = chosen
-    if card.name in SLASH_NAMES and game.phase is Phase.PLAY and player is game.current:
+    if card.name in SLASH_NAMES and game.phase is _M.Phase.PLAY and player is game.current:
         player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
     use_card(game, player, card, targets, sub_target=sub)
 
@@ -675,7 +750,7 @@ def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
 
 
 def play_proxy_slash(game: Game, player: Player, px: ResponseProxySkill) -> None:
-    probe = make_virtual(CardName.SLASH, (), px.name)
+    probe = make_virtual(_M.CardName.SLASH, (), px.name)
     chosen = choose_targets(game, player, probe)
     if chosen is None:
         return
@@ -683,7 +758,7 @@ def play_proxy_slash(game: Game, player: Player, px: ResponseProxySkill) -> None
     if got is None:
         player.phase_counters[px.name + "无人响应"] = 1
         return
-    if game.phase is Phase.PLAY and player is game.current:
+    if game.phase is _M.Phase.PLAY and player is game.current:
         player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
     use_card(game, player, got, chosen[0], skill=px.name)
 

@@ -266,36 +266,61 @@ def card_kind(name: CardName) -> tuple[CardType, CardSubtype]:
 _KIND: dict[CardName, tuple[CardType, CardSubtype]] = {}
 
 
-def load_cards(filename: str = "cards_standard.tsv") -> list[Card]:
-    """All rows of a card table in ``runtime/data`` as cards; ``id`` = row index."""
-    text = resources.files("sgs.runtime").joinpath("data", filename).read_text(encoding="utf-8")
-    rows = list(csv.DictReader(text.splitlines(), delimiter="\t"))
-    cards: list[Card] = []
-    for i, row in enumerate(rows):
-        name = CardName(row["name"])
-        ctype = CardType(row["type"])
-        sub = CardSubtype(row["subtype"] or "")
-        _KIND.setdefault(name, (ctype, sub))
-        cards.append(
-            Card(
-                id=i,
-                name=name,
-                suit=_SUITS[row["suit"]],
-                number=int(row["number"]),
-                type=ctype,
-                subtype=sub,
-                package=row["package"],
-                attack_range=int(row["attack_range"] or 0),
-                nature=_NATURE[row.get("nature") or ""],
+_RowSpec = tuple[CardName, Suit, int, CardType, CardSubtype, str, int, Nature]
+#: file name → its parsed rows (the table files ship with the package and never
+#: change while it runs; parsing them was ~5% of a 5-player game)
+_ROWS: dict[str, tuple[_RowSpec, ...]] = {}
+
+
+def _rows(filename: str) -> tuple[_RowSpec, ...]:
+    rows = _ROWS.get(filename)
+    if rows is None:
+        text = resources.files("sgs.runtime").joinpath("data", filename).read_text(encoding="utf-8")
+        parsed: list[_RowSpec] = []
+        for row in csv.DictReader(text.splitlines(), delimiter="\t"):
+            name = CardName(row["name"])
+            ctype = CardType(row["type"])
+            sub = CardSubtype(row["subtype"] or "")
+            _KIND.setdefault(name, (ctype, sub))
+            parsed.append(
+                (
+                    name,
+                    _SUITS[row["suit"]],
+                    int(row["number"]),
+                    ctype,
+                    sub,
+                    row["package"],
+                    int(row["attack_range"] or 0),
+                    _NATURE[row.get("nature") or ""],
+                )
             )
-        )
-    return cards
+        rows = _ROWS[filename] = tuple(parsed)
+    return rows
+
+
+def load_cards(filename: str = "cards_standard.tsv") -> list[Card]:
+    """All rows of a card table in ``runtime/data`` as fresh cards; ``id`` = row index.
+    The file is parsed once per process."""
+    return [
+        Card(i, name, suit, number, ctype, sub, package, attack_range, nature)
+        for i, (name, suit, number, ctype, sub, package, attack_range, nature) in enumerate(_rows(filename))
+    ]
+
+
+_DECKS: dict[bool, tuple[Card, ...]] = {}
 
 
 def standard_deck(include_ex: bool = False) -> list[Card]:
-    """The 104-card 标准版 deck (fresh Card objects), plus the 4 EX cards if asked."""
-    cards = load_cards()
-    return [c for c in cards if c.package == "标准版" or (include_ex and c.package == "EX")]
+    """The 104-card 标准版 deck, plus the 4 EX cards if asked: a new list of the
+    process's card objects for that deck.  Cards are never changed once made (a game
+    keeps where each one is in its own tables), so games share them — also a game
+    and its clone."""
+    deck = _DECKS.get(include_ex)
+    if deck is None:
+        deck = _DECKS[include_ex] = tuple(
+            c for c in load_cards() if c.package == "标准版" or (include_ex and c.package == "EX")
+        )
+    return list(deck)
 
 
 load_cards()  # fill the name → kind table once

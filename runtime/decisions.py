@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .player import Player
 
-__all__ = ["DecisionKind", "Option", "Decision", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
+__all__ = ["DecisionKind", "Option", "Decision", "option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
 
 CANCEL = "取消"
 INVOKE = "发动"
@@ -43,6 +43,20 @@ class Option:
 
     label: str
     hint: str = ""
+
+
+_OPTIONS: dict[tuple[str, str], Option] = {}
+
+
+def option(label: str, hint: str = "") -> Option:
+    """The :class:`Option` for a label and hint (immutable, so made once per
+    process: decisions are asked hundreds of times a game)."""
+    o = _OPTIONS.get((label, hint))
+    if o is None:
+        if len(_OPTIONS) > 100_000:  # labels are card and skill names; never grows unbounded
+            _OPTIONS.clear()
+        o = _OPTIONS[(label, hint)] = Option(label, hint)
+    return o
 
 
 @dataclass(slots=True)

@@ -1,5 +1,24 @@
 """The game engine: state, zones and card moves, timing dispatch, hp, judge, turns.
 
+Two ways to play a game, running the same rules code:
+
+* ``game.run(agents)`` — the agents answer every decision in place
+  (``Agent.choose(view, decision)``, the view being what the seat may see,
+  :class:`~sgs.runtime.observation.SeatView`; agents without ``observes = True`` get
+  the game itself, the old interface kept for the terminal player and old tests);
+* ``game.pending()`` → the :class:`Decision` waiting (None once the game is over),
+  ``game.view(seat)``, ``game.respond(answer)`` — driven one decision at a time from
+  outside (a greenlet suspends the rules where they ask; :mod:`sgs.runtime.drive`
+  says why), and ``game.clone()`` copies a game at any pending decision.
+
+Same seed and same answers give the same log either way.
+
+Why ~1,300 lines: the event families (turn and phases, damage, hp, dying and death,
+judge, card moves) are still methods of :class:`Game`, as are dispatch and the
+driving above; ENGINE.md's split into runtime/flows/ with stage tables as data (one
+dispatcher, the verb table's ``opens`` derived from them) is the next step of issue 9,
+not done yet.
+
 Card use, responses and the play phase live in :mod:`sgs.runtime.cardflow`; card
 effects in :mod:`sgs.runtime.effects`; the identity mode in
 :mod:`sgs.runtime.modes.identity`; the table builder in :mod:`sgs.runtime.testing`.
@@ -12,18 +31,26 @@ else the process compiled or played before) changes what a game does.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Callable, Mapping, Sequence
 
+from greenlet import getcurrent, greenlet
+
+from . import members as _M
 from .agents import Agent
+from .cardflow import ask_peach, play_phase, respond_card, use_response
 from .cards import AnyCard, Card, CardName, CardSubtype, Nature
-from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option
+from .decisions import INVOKE, NO_INVOKE, Decision, DecisionKind, Option, option
 from .events import (
+    CardResponseEvent,
     CardsMoveEvent,
+    CardUseEvent,
     DamageEvent,
     DeathEvent,
     DrawPhaseEvent,
     DyingEvent,
     Event,
+    GameStartEvent,
     JudgeEvent,
     LoseHpEvent,
     PhaseEvent,
@@ -31,23 +58,35 @@ from .events import (
     SlashEffectEvent,
     TurnEvent,
 )
+from .drive import Record, ReplayAgent, TapRandom, answer_error, replay_draws
 from .log import GameLog, LogValue
-from .player import SLOT_OF, JudgeAreaEntry, Player, Role
-from .skills import ActiveSkill, ResponseProxySkill, Skill, SkillContext, StaticSkill, TriggerSkill, UseMode, ViewAsSkill
+from .observation import SeatView
+from .player import DAMAGE_BONUS, SLOT_OF, USED, GeneralSpec, JudgeAreaEntry, Player, Role
+from .skills import (
+    ActiveSkill,
+    ResponseProxySkill,
+    Skill,
+    SkillContext,
+    StaticSkill,
+    TriggerSkill,
+    UseMode,
+    ViewAsSkill,
+    static_hooks,
+)
 from .timing import PHASE_BEFORE, PHASE_BEGIN, PHASE_END, Phase, Scope, Timing
 from .zones import CardZone, MoveReason, Zone
+from .effects import EFFECTS
+from .effects.equipment import HAND_WRITTEN
+from .effects.tricks import resolve_delayed
 
-__all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable"]
+__all__ = ["Game", "GameOver", "CensusError", "PHASES", "EquipmentTable", "CardEffects", "DAMAGE_BONUS", "USED"]
 
-PHASES: tuple[Phase, ...] = (Phase.START, Phase.JUDGE, Phase.DRAW, Phase.PLAY, Phase.DISCARD, Phase.FINISH)
+_YES_NO = (Option(INVOKE), Option(NO_INVOKE))
 
-_DEAD_OK = (Timing.DEATH, Timing.DIED)
+PHASES: tuple[Phase, ...] = (_M.Phase.START, _M.Phase.JUDGE, _M.Phase.DRAW, _M.Phase.PLAY, _M.Phase.DISCARD, _M.Phase.FINISH)
 
-#: turn counter key prefix: extra damage of the player's cards of a name this turn (裸衣)
-DAMAGE_BONUS = "伤害加成:"
-#: turn counter key: f"{USED}{phase}{使用|打出}{name}" — cards of a name the current
-#: player used / responded with in a phase of his turn (克己)
-USED = "用牌:"
+_DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
+
 
 
 class GameOver(Exception):
@@ -68,6 +107,9 @@ VictoryCheck = Callable[["Game"], "GameOver | None"]
 #: card name → the skill classes an equipped card of that name grants its holder
 #: (the ``EQUIPMENT`` table of emitted modules; :class:`sgs.compiler.Pool` ``.equipment``)
 EquipmentTable = Mapping[CardName, tuple[type[Skill], ...]]
+
+#: card name → ``effect(game, use)``, run when a use of the card resolves
+CardEffects = Mapping[CardName, Callable[["Game", CardUseEvent], None]]
 
 
 class Game:
@@ -93,10 +135,8 @@ class Game:
         victory: VictoryCheck | None = None,
         log_enabled: bool = True,
         equipment: EquipmentTable | None = None,
+        card_effects: CardEffects | None = None,
     ) -> None:
-        from .effects.equipment import HAND_WRITTEN
-        from .modes.identity import identity_victory
-
         self.players = players
         self.agents: list[Agent] = list(agents)
         self.deck = deck
@@ -104,8 +144,15 @@ class Game:
         self.draw_pile: list[Card] = draw_pile  # top = last element
         self.discard_pile: list[Card] = []  # top = last element
         self.processing: list[Card] = []
-        self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (Zone.DRAW_PILE, None) for c in draw_pile}
-        self.victory: VictoryCheck = victory or identity_victory
+        self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (_M.Zone.DRAW_PILE, None) for c in draw_pile}
+        if victory is None:
+            from .modes.identity import identity_victory  # the default mode (modes import the core)
+
+            victory = identity_victory
+        self.victory: VictoryCheck = victory
+        #: card name → what the card does once its use resolves (the use pipeline
+        #: looks it up here; default: the standard effects, :data:`sgs.runtime.effects.EFFECTS`)
+        self.card_effects: CardEffects = EFFECTS if card_effects is None else card_effects
         self.log = GameLog(log_enabled)
         self.current: Player = players[0]
         self.phase: Phase | None = None
@@ -116,6 +163,11 @@ class Game:
         self.winners: list[int] = []
         self.listeners: dict[Timing, list[TriggerSkill]] = {}
         self._statics: dict[int, list[StaticSkill]] = {p.seat: [] for p in players}
+        #: seat → hook name → that seat's static skills overriding the hook (a hook
+        #: left at StaticSkill's default changes nothing, so it is not asked)
+        self._hooked: dict[int, dict[str, list[StaticSkill]]] = {p.seat: {} for p in players}
+        #: seats with a static skill that is not always active (lord/limited/wake)
+        self._hooked_dynamic: set[int] = set()
         #: card name → the skill classes an equipped card of that name grants (the
         #: given ``equipment`` over the hand-written remainder; see effects.equipment)
         self.card_skills: dict[CardName, tuple[type[Skill], ...]] = dict(HAND_WRITTEN)
@@ -127,10 +179,27 @@ class Game:
         self._skill_card: dict[int, Card] = {}
         self._skip: dict[int, set[Phase]] = {p.seat: set() for p in players}
         self._phase_skipped_now: set[Phase] = set()
+        #: index in PHASES of the phase the current turn is at or before (None
+        #: outside a turn); what skip_phase compares with
+        self._turn_at: int | None = None
         self._start_phase: Phase | None = None
         self._end_phase_now = False
         self.play_actions = 0
         self._started = False
+        self._tags: dict[int, tuple[GeneralSpec, Role, str]] = {}
+        #: the turn cap of a game driven by pending/respond, and what to do when it
+        #: is reached (identity mode logs 回合上限)
+        self.max_turns: int | None = None
+        self.on_turn_cap: Callable[[Game, int], None] | None = None
+        #: rebuilds this game as set up, with the given agents (for clone); set by
+        #: setup_identity_game / build_game
+        self.factory: Callable[[Sequence[Agent]], Game] | None = None
+        #: every answer so far with the agent's RNG draws before it (drive.Record)
+        self._record: list[Record] = []
+        self._tape: list[int] = []
+        self._tap = TapRandom(rng, self._tape)
+        self._glet: greenlet | None = None
+        self._pending: Decision | None = None
         #: variant (seed 001): judge 闪电 before 乐不思蜀 instead of last-placed-first
         self.lightning_first = False
 
@@ -140,14 +209,19 @@ class Game:
         self.log.add(self.round, kind, text, data)
 
     def tag(self, p: Player) -> str:
-        return f"{p.seat}号位 {p.general.name}({p.role.value})"
+        """``2号位 关羽(反贼)`` — how the log names a player (cached per general and role)."""
+        hit = self._tags.get(p.seat)
+        if hit is not None and hit[0] is p.general and hit[1] is p.role:
+            return hit[2]
+        text = f"{p.seat}号位 {p.general.name}({p.role.value})"
+        self._tags[p.seat] = (p.general, p.role, text)
+        return text
 
     def alive_from(self, player: Player) -> list[Player]:
         """Living players in seat order starting at ``player`` (included if alive)."""
         ps = self.players
-        n = len(ps)
         i = player.seat - 1
-        return [q for q in (ps[(i + k) % n] for k in range(n)) if q.alive]
+        return [q for q in ps[i:] if q.alive] + [q for q in ps[:i] if q.alive]
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]
@@ -173,6 +247,7 @@ class Game:
                 self.listeners.setdefault(t, []).append(skill)
         if isinstance(skill, StaticSkill):
             self._statics[player.seat].append(skill)
+            self._index_statics(player)
 
     def remove_skill(self, player: Player, skill: Skill) -> None:
         if skill in player.skills:
@@ -184,9 +259,42 @@ class Game:
                     lst.remove(skill)
         if isinstance(skill, StaticSkill) and skill in self._statics[player.seat]:
             self._statics[player.seat].remove(skill)
+            self._index_statics(player)
+
+    def _index_statics(self, player: Player) -> None:
+        hooked: dict[str, list[StaticSkill]] = {}
+        dynamic = False
+        for s in self._statics[player.seat]:
+            for hook in static_hooks(type(s)):
+                hooked.setdefault(hook, []).append(s)
+            dynamic = dynamic or s.lord or s.limited or s.wake
+        self._hooked[player.seat] = hooked
+        if dynamic:
+            self._hooked_dynamic.add(player.seat)
+        else:
+            self._hooked_dynamic.discard(player.seat)
 
     def statics(self, player: Player) -> list[StaticSkill]:
         return [s for s in self._statics[player.seat] if s.is_active()]
+
+    def any_hooked(self, hook: str) -> bool:
+        """Whether any seat (alive or not) has a static skill overriding ``hook``."""
+        for by_hook in self._hooked.values():
+            if hook in by_hook:
+                return True
+        return False
+
+    def hooked(self, player: Player, hook: str) -> Sequence[StaticSkill]:
+        """``player``'s active static skills that override ``hook`` (a
+        :class:`StaticSkill` method name), in the order :meth:`statics` lists them.
+        The others would return the hook's neutral default (0 / False), so asking
+        only these gives the same answers.  Do not mutate the result."""
+        lst = self._hooked[player.seat].get(hook)
+        if not lst:
+            return ()
+        if player.seat in self._hooked_dynamic:
+            return [s for s in lst if s.is_active()]
+        return lst
 
     def view_as_skills(self, player: Player) -> list[ViewAsSkill]:
         return [s for s in player.skills if isinstance(s, ViewAsSkill) and s.is_active()]
@@ -230,10 +338,10 @@ class Game:
             if not o.alive and not (timing in _DEAD_OK and o is subject):
                 continue
             sc = s.scope
-            if sc is Scope.SELF:
+            if sc is _M.Scope.SELF:
                 if subject is not o:
                     continue
-            elif sc is Scope.OTHER:
+            elif sc is _M.Scope.OTHER:
                 if subject is None or subject is o:
                     continue
             if not s.is_active():
@@ -265,8 +373,8 @@ class Game:
                 if len(mine) == 1:
                     chosen = mine[0][0]
                 else:
-                    opts = tuple(Option(s.name, "skill") for s, _ in mine)
-                    i = self.ask(Decision(DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
+                    opts = tuple(option(s.name, "skill") for s, _ in mine)
+                    i = self.ask(Decision(_M.DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
                     chosen = mine[i][0]
                 done.add(id(chosen))
                 self._resolve_trigger(chosen, timing, event, target)
@@ -305,8 +413,9 @@ class Game:
     # ------------------------------------------------------------------ decisions
 
     def ask(self, d: Decision) -> list[int]:
-        """Ask the deciding player's agent (every decision with at least one legal
-        option is asked, even a forced one); validates the answer."""
+        """Ask the deciding player (every decision with at least one legal option is
+        asked, even a forced one): his agent, or — while the game is driven by
+        :meth:`pending` / :meth:`respond` — whoever drives it.  Validates the answer."""
         n = len(d.options)
         if n == 0:
             return []
@@ -314,15 +423,108 @@ class Game:
             d.max = n
         if d.min > n:
             d.min = n
-        picked = list(self.agent_of(d.player).choose(self, d))
-        if len(set(picked)) != len(picked) or not d.min <= len(picked) <= d.max or any(
-            not 0 <= i < n for i in picked
-        ):
-            raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
+        g = self._glet
+        if g is not None and getcurrent() is g:
+            self._pending = d
+            parent = g.parent
+            assert parent is not None  # pending()/respond() set it before switching in
+            picked: list[int] = parent.switch(d)  # respond() checked it
+        else:
+            agent = self.agents[d.player.seat - 1]
+            seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
+            picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
+            if answer_error(d, picked) is not None:
+                raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
+        tape = self._tape
+        if tape:
+            self._record.append((tuple(picked), tuple(tape)))
+            tape.clear()
+        else:
+            self._record.append((tuple(picked), ()))
         return picked
 
+    # ------------------------------------------------------------------ driving from outside
+
+    def view(self, seat: int) -> SeatView:
+        """What seat ``seat`` (1-based) may see now (:mod:`sgs.runtime.observation`)."""
+        return SeatView(self, seat)
+
+    def agent_rng(self) -> random.Random:
+        """The RNG agents draw from (``view.rng``): the game's, through a recorder
+        so that :meth:`clone` can replay the draws."""
+        return self._tap
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for (``decision.player`` decides), or None when
+        the game is over (or stopped at :attr:`max_turns`).  The first call starts the
+        game and plays until the first decision."""
+        if self._pending is not None:
+            return self._pending
+        g = self._glet
+        if g is None:
+            if self.over:
+                return None
+            g = self._glet = greenlet(self._drive)
+        elif g.dead:
+            return None
+        g.parent = getcurrent()
+        self._pending = g.switch()
+        return self._pending
+
+    def respond(self, answer: Sequence[int]) -> Decision | None:
+        """Answer the pending decision with option indices (as ``Agent.choose``
+        returns them) and play on to the next decision; returns it (None: over).
+        Raises ``ValueError`` for an illegal answer (the game is unchanged) and
+        ``RuntimeError`` when nothing is pending."""
+        d = self._pending
+        g = self._glet
+        if d is None or g is None:
+            raise RuntimeError("no decision is pending (call pending() first; None means the game is over)")
+        picked = list(answer)
+        why = answer_error(d, picked)
+        if why is not None:
+            raise ValueError(f"illegal answer {picked} to {d.kind.value} of {d.player.tag}: {why}; options {d.labels()}")
+        self._pending = None
+        g.parent = getcurrent()
+        self._pending = g.switch(picked)
+        return self._pending
+
+    def _drive(self) -> None:
+        self._play(self.max_turns)
+        if not self.over and self.max_turns is not None and self.on_turn_cap is not None:
+            self.on_turn_cap(self, self.max_turns)
+
+    def clone(self) -> Game:
+        """An independent copy of this game, at the same pending decision (or not yet
+        started), by a replay: the factory rebuilds the game as set up and the
+        recorded answers and agent draws are fed to it (:mod:`sgs.runtime.drive`).
+        Raises ``ValueError`` for a game without a factory (built by hand) or one
+        that :meth:`run` has played part of (only pending/respond games replay to
+        the same point).  The copy's agents are the original's (they answer only if
+        the copy is :meth:`run`)."""
+        if self.factory is None:
+            raise ValueError("this game has no factory (set up by setup_identity_game or build_game to clone)")
+        if self._glet is None and (self.turns_played or self.over):
+            raise ValueError("a game played by run() cannot be cloned; drive it with pending/respond")
+        queue: deque[Record] = deque(self._record)
+        g = self.factory([ReplayAgent(queue) for _ in self.players])
+        g.max_turns, g.on_turn_cap = self.max_turns, self.on_turn_cap
+        if self._glet is not None:
+            while queue:
+                if g.pending() is None:
+                    raise RuntimeError("replay ended early: the game is not reproducible from its factory")
+                picked, draws = queue.popleft()
+                replay_draws(g._tap, draws)
+                g.respond(picked)
+            g.pending()
+            replay_draws(g._tap, self._tape)
+        elif queue:
+            raise RuntimeError("replay left answers unused: the game's set-up is not reproducible")
+        g.agents = list(self.agents)
+        return g
+
     def ask_yes_no(self, player: Player, prompt: str, about: str = "") -> bool:
-        d = Decision(DecisionKind.INVOKE, player, prompt, (Option(INVOKE), Option(NO_INVOKE)), about=about)
+        d = Decision(_M.DecisionKind.INVOKE, player, prompt, _YES_NO, about=about)
         return self.ask(d)[0] == 0
 
     def choose_option(
@@ -331,7 +533,7 @@ class Game:
         legal = [o for i, o in enumerate(options) if feasible is None or feasible[i]]
         if not legal:
             return None
-        d = Decision(DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), about=about)
+        d = Decision(_M.DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), about=about)
         choice = legal[self.ask(d)[0]]
         self.log_event("选择", f"{self.tag(chooser)} 选择「{choice}」", player=chooser.seat, choice=choice)
         return choice
@@ -342,10 +544,10 @@ class Game:
         if not candidates:
             return []
         d = Decision(
-            DecisionKind.PLAYERS,
+            _M.DecisionKind.PLAYERS,
             chooser,
             prompt or "选择角色",
-            tuple(Option(str(p.seat)) for p in candidates),
+            tuple(option(str(p.seat)) for p in candidates),
             min=min(min_n, len(candidates)),
             max=max_n,
             about=about,
@@ -360,7 +562,7 @@ class Game:
         max_n: int,
         prompt: str = "",
         about: str = "",
-        kind: DecisionKind = DecisionKind.CARDS,
+        kind: DecisionKind = _M.DecisionKind.CARDS,
     ) -> list[Card]:
         if not cards:
             return []
@@ -368,7 +570,7 @@ class Game:
             kind,
             chooser,
             prompt or "选择牌",
-            tuple(Option(c.label, "card") for c in cards),
+            tuple(option(c.label, "card") for c in cards),
             min=min(min_n, len(cards)),
             max=max_n,
             about=about,
@@ -394,7 +596,7 @@ class Game:
         if not cards:
             return None
         d = Decision(
-            DecisionKind.CARD_OF,
+            _M.DecisionKind.CARD_OF,
             chooser,
             prompt or f"选择{target.tag}的一张牌",
             tuple(Option(lab, "card") for lab in labels),
@@ -407,10 +609,8 @@ class Game:
         self, player: Player, names: tuple[CardName, ...], mode: UseMode, prompt: str = "", reason: str = ""
     ) -> AnyCard | None:
         """Ask ``player`` to 打出 (RESPOND) or 使用 (USE, no target) a named card."""
-        from .cardflow import respond_card, use_response
-
         about = names[0].value if names else reason
-        if mode is UseMode.USE:
+        if mode is _M.UseMode.USE:
             return use_response(self, player, names, about, prompt)
         return respond_card(self, player, names, about, prompt)
 
@@ -418,10 +618,10 @@ class Game:
 
     def _remove(self, c: Card) -> tuple[Zone, Player | None]:
         zone, owner = self.loc[c.id]
-        if zone is Zone.HAND:
+        if zone is _M.Zone.HAND:
             assert owner is not None
             owner.hand.remove(c)
-        elif zone is Zone.EQUIP:
+        elif zone is _M.Zone.EQUIP:
             assert owner is not None
             for slot, e in list(owner.equips.items()):
                 if e is c:
@@ -429,22 +629,22 @@ class Game:
             for sk in self._equip_skill.pop(c.id, []):
                 self._skill_card.pop(id(sk), None)
                 self.remove_skill(owner, sk)
-        elif zone is Zone.JUDGE:
+        elif zone is _M.Zone.JUDGE:
             assert owner is not None
             owner.judge_area = [e for e in owner.judge_area if e.card is not c]
-        elif zone is Zone.DRAW_PILE:
+        elif zone is _M.Zone.DRAW_PILE:
             self.draw_pile.remove(c)
-        elif zone is Zone.DISCARD_PILE:
+        elif zone is _M.Zone.DISCARD_PILE:
             self.discard_pile.remove(c)
         else:
             self.processing.remove(c)
         return zone, owner
 
     def _add(self, c: Card, zone: Zone, owner: Player | None, judge_as: str = "") -> None:
-        if zone is Zone.HAND:
+        if zone is _M.Zone.HAND:
             assert owner is not None
             owner.hand.append(c)
-        elif zone is Zone.EQUIP:
+        elif zone is _M.Zone.EQUIP:
             assert owner is not None
             owner.equips[SLOT_OF[c.subtype]] = c
             granted: list[Skill] = []
@@ -455,12 +655,12 @@ class Game:
                 self.add_skill(owner, sk)
             if granted:
                 self._equip_skill[c.id] = granted
-        elif zone is Zone.JUDGE:
+        elif zone is _M.Zone.JUDGE:
             assert owner is not None
             owner.judge_area.append(JudgeAreaEntry(c, judge_as or c.name.value))
-        elif zone is Zone.DRAW_PILE:
+        elif zone is _M.Zone.DRAW_PILE:
             self.draw_pile.append(c)
-        elif zone is Zone.DISCARD_PILE:
+        elif zone is _M.Zone.DISCARD_PILE:
             self.discard_pile.append(c)
         else:
             self.processing.append(c)
@@ -471,7 +671,7 @@ class Game:
         cards: Sequence[Card],
         to_zone: Zone,
         to_player: Player | None = None,
-        reason: MoveReason = MoveReason.PUT,
+        reason: MoveReason = _M.MoveReason.PUT,
         by: Player | None = None,
         judge_as: str = "",
     ) -> None:
@@ -483,23 +683,23 @@ class Game:
         for c in cards:
             zone, owner = self._remove(c)
             from_zones.append(zone)
-            if owner is not None and (zone is Zone.HAND or zone is Zone.EQUIP) and not (
+            if owner is not None and (zone is _M.Zone.HAND or zone is _M.Zone.EQUIP) and not (
                 owner is to_player and zone is to_zone
             ):
                 entry = lost.setdefault(owner.seat, (owner, [], []))
                 entry[1].append(c)
                 entry[2].append(zone)
             self._add(c, to_zone, to_player, judge_as)
-        if lost and Timing.CARDS_LOST in self.listeners:
+        if lost and _M.Timing.CARDS_LOST in self.listeners:
             for seat in sorted(lost):
                 owner, cs, zs = lost[seat]
                 ev = CardsMoveEvent(cs, owner, zs, to_player, to_zone, reason, by)
-                self.trigger(Timing.CARDS_LOST, owner, ev)
-        if to_zone is Zone.HAND and to_player is not None and Timing.CARDS_OBTAINED in self.listeners:
-            if reason is MoveReason.DRAW:
-                from_zones = [Zone.DRAW_PILE] * len(cards)
+                self.trigger(_M.Timing.CARDS_LOST, owner, ev)
+        if to_zone is _M.Zone.HAND and to_player is not None and _M.Timing.CARDS_OBTAINED in self.listeners:
+            if reason is _M.MoveReason.DRAW:
+                from_zones = [_M.Zone.DRAW_PILE] * len(cards)
             ev = CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by)
-            self.trigger(Timing.CARDS_OBTAINED, to_player, ev)
+            self.trigger(_M.Timing.CARDS_OBTAINED, to_player, ev)
 
     def zone_of(self, c: Card) -> Zone:
         return self.loc[c.id][0]
@@ -507,14 +707,14 @@ class Game:
     def owner_of(self, c: Card) -> Player | None:
         return self.loc[c.id][1]
 
-    def to_discard(self, cards: Sequence[Card], reason: MoveReason = MoveReason.PUT) -> None:
-        self.move_cards(list(cards), Zone.DISCARD_PILE, None, reason)
+    def to_discard(self, cards: Sequence[Card], reason: MoveReason = _M.MoveReason.PUT) -> None:
+        self.move_cards(list(cards), _M.Zone.DISCARD_PILE, None, reason)
 
     def clear_processing(self, cards: Sequence[Card]) -> None:
         """Move those of ``cards`` still in the processing area to the discard pile."""
-        rest = [c for c in cards if self.loc[c.id][0] is Zone.PROCESSING]
+        rest = [c for c in cards if self.loc[c.id][0] is _M.Zone.PROCESSING]
         if rest:
-            self.move_cards(rest, Zone.DISCARD_PILE, None, MoveReason.PUT)
+            self.move_cards(rest, _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT)
 
     def check_card_census(self) -> None:
         """Raise :class:`CensusError` unless every deck card is in exactly one zone
@@ -555,7 +755,7 @@ class Game:
         self.discard_pile.clear()
         self.rng.shuffle(cards)
         for c in cards:
-            self.loc[c.id] = (Zone.DRAW_PILE, None)
+            self.loc[c.id] = (_M.Zone.DRAW_PILE, None)
         self.draw_pile[:0] = cards
         self.log_event("洗牌", f"弃牌堆洗入牌堆（{len(cards)}张）", count=len(cards))
 
@@ -567,7 +767,7 @@ class Game:
             if not self.draw_pile:
                 self.reshuffle()
             c = self.draw_pile.pop()
-            self.loc[c.id] = (Zone.PROCESSING, None)
+            self.loc[c.id] = (_M.Zone.PROCESSING, None)
             self.processing.append(c)
             out.append(c)
         return out
@@ -577,10 +777,10 @@ class Game:
         pile order with ``cards[0]`` highest: on top of it, or (``bottom``) under it,
         the last card becoming the bottom card.  No window opens (nobody loses them).
         Returns the cards moved."""
-        cs = [c for c in cards if self.loc[c.id][0] is Zone.PROCESSING]
+        cs = [c for c in cards if self.loc[c.id][0] is _M.Zone.PROCESSING]
         for c in cs:
             self._remove(c)
-            self.loc[c.id] = (Zone.DRAW_PILE, None)
+            self.loc[c.id] = (_M.Zone.DRAW_PILE, None)
         if bottom:
             self.draw_pile[:0] = list(reversed(cs))
         else:
@@ -591,7 +791,7 @@ class Game:
         if n <= 0 or not player.alive:
             return []
         cards = self.take_top(n)
-        self.move_cards(cards, Zone.HAND, player, MoveReason.DRAW)
+        self.move_cards(cards, _M.Zone.HAND, player, _M.MoveReason.DRAW)
         self.log_event(
             "摸牌",
             f"{self.tag(player)} 摸了{n}张牌" + (f"（{reason}）" if reason else ""),
@@ -604,7 +804,7 @@ class Game:
     # ------------------------------------------------------------------ discard / obtain / give
 
     def discard_cards(self, player: Player, cards: list[Card], reason: str = "", by: Player | None = None) -> None:
-        cards = [c for c in cards if self.loc[c.id][1] is player and self.loc[c.id][0] in (Zone.HAND, Zone.EQUIP, Zone.JUDGE)]
+        cards = [c for c in cards if self.loc[c.id][1] is player and self.loc[c.id][0] in (_M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.JUDGE)]
         if not cards:
             return
         self.log_event(
@@ -614,13 +814,13 @@ class Game:
             player=player.seat,
             cards=[c.label for c in cards],
         )
-        self.move_cards(cards, Zone.DISCARD_PILE, None, MoveReason.DISCARD, by or player)
+        self.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DISCARD, by or player)
 
     def ask_discard(
         self,
         player: Player,
         n: int,
-        zone: CardZone = CardZone.HAND,
+        zone: CardZone = _M.CardZone.HAND,
         optional: bool = False,
         card_filter: Callable[[Card], bool] | None = None,
         prompt: str = "",
@@ -646,7 +846,7 @@ class Game:
         got = [
             c
             for c in card.physical()
-            if self.loc[c.id][0] is not Zone.DRAW_PILE and not (self.loc[c.id][0] is Zone.HAND and self.loc[c.id][1] is player)
+            if self.loc[c.id][0] is not _M.Zone.DRAW_PILE and not (self.loc[c.id][0] is _M.Zone.HAND and self.loc[c.id][1] is player)
         ]
         if not got or not player.alive:
             return []
@@ -657,14 +857,14 @@ class Game:
             player=player.seat,
             cards=[c.label for c in got],
         )
-        self.move_cards(got, Zone.HAND, player, MoveReason.OBTAIN, player)
+        self.move_cards(got, _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
         return got
 
     def obtain_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
         c = self.choose_card_of(player, target, zone, about=reason)
         if c is None:
             return None
-        hidden = self.loc[c.id][0] is Zone.HAND
+        hidden = self.loc[c.id][0] is _M.Zone.HAND
         self.log_event(
             "获得",
             f"{self.tag(player)} 获得了{target.tag}的{'一张手牌' if hidden else c.label}"
@@ -673,7 +873,7 @@ class Game:
             target=target.seat,
             cards=[c.label],
         )
-        self.move_cards([c], Zone.HAND, player, MoveReason.OBTAIN, player)
+        self.move_cards([c], _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
         return c
 
     def discard_from(self, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
@@ -688,7 +888,7 @@ class Game:
         if not cards or not receiver.alive:
             return
         giver.phase_counters["给出"] = giver.phase_counters.get("给出", 0) + len(cards)
-        self.move_cards(cards, Zone.HAND, receiver, MoveReason.GIVE, giver)
+        self.move_cards(cards, _M.Zone.HAND, receiver, _M.MoveReason.GIVE, giver)
         self.log_event(
             "交给",
             f"{self.tag(giver)} 将{len(cards)}张牌交给{receiver.tag}" + (f"（{reason}）" if reason else ""),
@@ -705,7 +905,7 @@ class Game:
         if not player.alive or n <= 0:
             return 0
         ev = RecoverEvent(player, n, source, card, reason)
-        self.trigger(Timing.RECOVERING, player, ev)
+        self.trigger(_M.Timing.RECOVERING, player, ev)
         if ev.prevented:
             return 0
         amount = min(ev.amount, player.max_hp - player.hp)
@@ -720,7 +920,7 @@ class Game:
             hp=player.hp,
         )
         ev.amount = amount
-        self.trigger(Timing.RECOVERED, player, ev)
+        self.trigger(_M.Timing.RECOVERED, player, ev)
         return amount
 
     def lose_hp(self, player: Player, n: int, reason: str = "") -> None:
@@ -738,7 +938,7 @@ class Game:
         if player.hp < 1:
             self.enter_dying(player, None)
         if player.alive:
-            self.trigger(Timing.HP_LOST, player, ev)
+            self.trigger(_M.Timing.HP_LOST, player, ev)
 
     def damage(
         self,
@@ -746,12 +946,10 @@ class Game:
         target: Player,
         n: int,
         card: AnyCard | None = None,
-        nature: Nature = Nature.NORMAL,
+        nature: Nature = _M.Nature.NORMAL,
         reason: str = "",
         use: object = None,
     ) -> DamageEvent:
-        from .events import CardUseEvent
-
         ev = DamageEvent(source, target, n, card, nature, use if isinstance(use, CardUseEvent) else None, reason)
         if not target.alive or n <= 0:
             ev.prevented = True
@@ -762,16 +960,16 @@ class Game:
                 ev.amount += bonus
                 self.log_event("伤害加成", f"{self.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)
         if source is not None and source.alive:
-            self.trigger(Timing.DAMAGE_CAUSING, source, ev)
+            self.trigger(_M.Timing.DAMAGE_CAUSING, source, ev)
         if not ev.prevented and ev.amount > 0:
-            self.trigger(Timing.DAMAGE_INFLICTING, target, ev)
+            self.trigger(_M.Timing.DAMAGE_INFLICTING, target, ev)
         if ev.prevented or ev.amount <= 0 or not target.alive:
             ev.prevented = True
             self.log_event("防止伤害", f"{target.tag} 受到的伤害被防止", target=target.seat)
             return ev
         target.hp -= ev.amount
         src = self.tag(source) if source is not None else "无来源"
-        nat = "" if nature is Nature.NORMAL else f"{nature.value}"
+        nat = "" if nature is _M.Nature.NORMAL else f"{nature.value}"
         self.log_event(
             "伤害",
             f"{src} 对 {self.tag(target)} 造成{ev.amount}点{nat}伤害"
@@ -790,18 +988,16 @@ class Game:
         if target.hp < 1:
             self.enter_dying(target, ev)
         if source is not None and source.alive:
-            self.trigger(Timing.DAMAGE_CAUSED, source, ev)
+            self.trigger(_M.Timing.DAMAGE_CAUSED, source, ev)
         if target.alive:
-            self.trigger(Timing.DAMAGED, target, ev)
+            self.trigger(_M.Timing.DAMAGED, target, ev)
         return ev
 
     def enter_dying(self, player: Player, damage: DamageEvent | None) -> None:
-        from .cardflow import ask_peach
-
         player.dying = True
         self.log_event("濒死", f"{self.tag(player)} 进入濒死状态", player=player.seat, hp=player.hp)
         ev = DyingEvent(player, damage)
-        self.trigger(Timing.DYING, player, ev)
+        self.trigger(_M.Timing.DYING, player, ev)
         if player.hp < 1 and player.alive:
             for p in self.alive_from(self.current):
                 while player.hp < 1 and p.alive and player.alive:
@@ -825,21 +1021,21 @@ class Game:
             killer=killer.seat if killer is not None else None,
         )
         ev = DeathEvent(player, killer, damage)
-        self.trigger(Timing.DEATH, player, ev)
+        self.trigger(_M.Timing.DEATH, player, ev)
         result = self.victory(self)
         if result is not None:
             raise result
         cards = player.cards_in(True, True, True)
         if cards:
-            self.move_cards(cards, Zone.DISCARD_PILE, None, MoveReason.DEATH)
+            self.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DEATH)
         if killer is not None and killer.alive:
-            if player.role is Role.REBEL:
+            if player.role is _M.Role.REBEL:
                 self.log_event("奖惩", f"{self.tag(killer)} 杀死反贼，摸三张牌", player=killer.seat)
                 self.draw(killer, 3, "奖励")
-            elif player.role is Role.LOYALIST and killer.role is Role.LORD:
+            elif player.role is _M.Role.LOYALIST and killer.role is _M.Role.LORD:
                 self.log_event("奖惩", f"{self.tag(killer)} 杀死忠臣，弃置所有手牌和装备", player=killer.seat)
                 self.discard_cards(killer, killer.cards_in(True, True), "惩罚")
-        self.trigger(Timing.DIED, player, ev)
+        self.trigger(_M.Timing.DIED, player, ev)
         for s in list(player.skills):
             self.remove_skill(player, s)
             player.skills.append(s)  # keep the list for display; not indexed any more
@@ -853,17 +1049,15 @@ class Game:
             player=player.seat, card=card.label, reason=reason,
         )
         ev = JudgeEvent(player, card, reason, good)
-        self.trigger(Timing.JUDGE_RETRIAL, player, ev)
+        self.trigger(_M.Timing.JUDGE_RETRIAL, player, ev)
         self.log_event("判定结果", f"{self.tag(player)} 的判定结果为 {ev.card.label}", player=player.seat, card=ev.card.label)
-        self.trigger(Timing.JUDGE_FINISHED, player, ev)
+        self.trigger(_M.Timing.JUDGE_FINISHED, player, ev)
         self.clear_processing([ev.card])
         return ev.card
 
     def retrial(self, event: JudgeEvent, by: Player, card: Card, respond: bool = True, reason: str = "") -> None:
-        from .events import CardResponseEvent
-
         old = event.card
-        self.move_cards([card], Zone.PROCESSING, None, MoveReason.RETRIAL, by)
+        self.move_cards([card], _M.Zone.PROCESSING, None, _M.MoveReason.RETRIAL, by)
         self.log_event(
             "改判",
             f"{self.tag(by)} {'打出' if respond else '用'} {card.label} 代替判定牌 {old.label}"
@@ -873,16 +1067,20 @@ class Game:
         event.card = card
         self.clear_processing([old])
         if respond:
-            self.trigger(Timing.CARD_RESPONDING, by, CardResponseEvent(by, card, reason))
+            self.trigger(_M.Timing.CARD_RESPONDING, by, CardResponseEvent(by, card, reason))
 
     # ------------------------------------------------------------------ queries
 
-    def _statics_without(self, player: Player, without: Sequence[Card]) -> list[StaticSkill]:
-        """``player``'s active static skills, minus those of the equipment in ``without``
-        (cards about to leave the equipment area, e.g. an equipped weapon or -1马
-        used as a 杀 by 武圣: distance and range are counted as if it were gone)."""
+    def _statics_without(self, player: Player, without: Sequence[Card], hook: str) -> Sequence[StaticSkill]:
+        """``player``'s active static skills overriding ``hook``, minus those of the
+        equipment in ``without`` (cards about to leave the equipment area, e.g. an
+        equipped weapon or -1马 used as a 杀 by 武圣: distance and range are counted
+        as if it were gone)."""
+        lst = self.hooked(player, hook)
+        if not without or not lst:
+            return lst
         gone = [s for c in without for s in self._equip_skill.get(c.id, ())]
-        return [s for s in self.statics(player) if not any(s is g for g in gone)]
+        return [s for s in lst if not any(s is g for g in gone)]
 
     def distance(self, src: Player, dst: Player, without: Sequence[Card] = ()) -> int:
         """Seat distance plus modifiers; equipment in ``without`` does not count."""
@@ -890,12 +1088,11 @@ class Game:
             return 0
         alive = [p for p in self.players if p.alive or p is src or p is dst]
         n = len(alive)
-        i, j = alive.index(src), alive.index(dst)
-        d = abs(i - j)
+        d = abs(alive.index(src) - alive.index(dst))
         d = min(d, n - d)
-        for s in self._statics_without(src, without):
+        for s in self._statics_without(src, without, "distance_modifier"):
             d += s.distance_modifier(self, src, dst)
-        for s in self._statics_without(dst, without):
+        for s in self._statics_without(dst, without, "distance_modifier"):
             d += s.distance_modifier(self, src, dst)
         return max(d, 1)
 
@@ -903,7 +1100,7 @@ class Game:
         """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
         w = player.weapon
         r = w.attack_range if w is not None and not any(c is w for c in without) else 1
-        for s in self._statics_without(player, without):
+        for s in self._statics_without(player, without, "attack_range_modifier"):
             r += s.attack_range_modifier(self, player)
         return r
 
@@ -913,25 +1110,26 @@ class Game:
         return src is not dst and dst.alive and self.distance(src, dst, without) <= self.attack_range(src, without)
 
     def slash_limit(self, player: Player) -> int | None:
-        extra = 0
-        for s in self.statics(player):
+        for s in self.hooked(player, "unlimited_slash"):
             if s.unlimited_slash(self, player):
                 return None
+        extra = 0
+        for s in self.hooked(player, "extra_slashes"):
             extra += s.extra_slashes(self, player)
         return 1 + extra
 
     def max_cards(self, player: Player) -> int:
         m = player.hp
-        for s in self.statics(player):
+        for s in self.hooked(player, "max_cards_modifier"):
             m += s.max_cards_modifier(self, player)
         return max(m, 0)
 
     def prohibited(self, user: Player, target: Player, card: AnyCard) -> bool:
-        for s in self.statics(user):
+        for s in self.hooked(user, "prohibit"):
             if s.prohibit(self, user, target, card):
                 return True
         if target is not user:
-            for s in self.statics(target):
+            for s in self.hooked(target, "prohibit"):
                 if s.prohibit(self, user, target, card):
                     return True
         return False
@@ -940,14 +1138,12 @@ class Game:
         """Whether an equipment card's skill works in this event: an armor's skills
         do not while the armor is ignored (青釭剑: 无视其防具)."""
         card = self._skill_card.get(id(skill))
-        if card is None or card.subtype is not CardSubtype.ARMOR:
+        if card is None or card.subtype is not _M.CardSubtype.ARMOR:
             return True
         use = event.use if isinstance(event, SlashEffectEvent) else event
         return self.armor_active(skill.owner, use)
 
     def armor_active(self, player: Player, use: object = None) -> bool:
-        from .events import CardUseEvent
-
         if player.armor is None:
             return False
         if isinstance(use, CardUseEvent) and player.seat in use.ignore_armor:
@@ -957,16 +1153,20 @@ class Game:
     # ------------------------------------------------------------------ phases and turns
 
     def skip_phase(self, player: Player, phase: Phase) -> None:
-        if player is self.current and self.phase is not None and PHASES.index(phase) > PHASES.index(self.phase):
-            self._phase_skipped_now.add(phase)
-        elif player is self.current and self.phase is phase:
+        """Skip ``player``'s ``phase``: in the current turn when it is the current
+        player's and the turn has not passed it yet (before it begins: skipped; while
+        it runs: it ends now); otherwise in ``player``'s next turn.  Where the turn is
+        counts, not which phase ran last: a turn that starts at 弃牌阶段 can skip its
+        own 弃牌阶段 (克己) although no phase of it has run yet."""
+        at = self._turn_at
+        if player is self.current and at is not None and self.phase is phase:
             self._end_phase_now = True
+        elif player is self.current and at is not None and PHASES.index(phase) >= at:
+            self._phase_skipped_now.add(phase)
         else:
             self._skip[player.seat].add(phase)
 
     def run_turn(self, player: Player) -> None:
-        from .cardflow import play_phase
-
         self.current = player
         self.turns_played += 1
         for p in self.players:
@@ -975,7 +1175,7 @@ class Game:
         self._skip[player.seat].clear()
         self.log_event("回合开始", f"{self.tag(player)} 的回合开始", player=player.seat)
         tev = TurnEvent(player)
-        self.trigger(Timing.TURN_BEGIN, player, tev)
+        self.trigger(_M.Timing.TURN_BEGIN, player, tev)
         start = self._start_phase
         self._start_phase = None
         for ph in PHASES:
@@ -983,6 +1183,7 @@ class Game:
                 continue
             if not player.alive:
                 break
+            self._turn_at = PHASES.index(ph)
             if ph not in self._phase_skipped_now:
                 self.trigger(PHASE_BEFORE[ph], player, PhaseEvent(player, ph))
                 if not player.alive:
@@ -994,7 +1195,7 @@ class Game:
             self._end_phase_now = False
             for p in self.players:
                 p.phase_counters.clear()
-            pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is Phase.DRAW else PhaseEvent(player, ph)
+            pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is _M.Phase.DRAW else PhaseEvent(player, ph)
             self.trigger(PHASE_BEGIN[ph], player, pev)
             if not player.alive:
                 break
@@ -1002,27 +1203,26 @@ class Game:
                 if ph in self._phase_skipped_now:
                     self.log_event("跳过阶段", f"{self.tag(player)} 跳过{ph.value}", player=player.seat, phase=ph.value)
                     continue
-            elif ph is Phase.JUDGE:
+            elif ph is _M.Phase.JUDGE:
                 self.judge_phase(player)
-            elif ph is Phase.DRAW:
+            elif ph is _M.Phase.DRAW:
                 assert isinstance(pev, DrawPhaseEvent)
-                self.trigger(Timing.DRAW_PHASE_DRAWING, player, pev)
+                self.trigger(_M.Timing.DRAW_PHASE_DRAWING, player, pev)
                 if not pev.skip_draw and player.alive:
                     self.draw(player, pev.count)
-            elif ph is Phase.PLAY:
+            elif ph is _M.Phase.PLAY:
                 play_phase(self, player)
-            elif ph is Phase.DISCARD:
+            elif ph is _M.Phase.DISCARD:
                 self.discard_phase(player)
             if player.alive:
                 self.trigger(PHASE_END[ph], player, pev)
         self.phase = None
+        self._turn_at = None
         if player.alive:
-            self.trigger(Timing.TURN_END, player, tev)
+            self.trigger(_M.Timing.TURN_END, player, tev)
         self.log_event("回合结束", f"{self.tag(player)} 的回合结束", player=player.seat)
 
     def judge_phase(self, player: Player) -> None:
-        from .effects.tricks import resolve_delayed
-
         order = list(reversed(player.judge_area))
         if self.lightning_first:
             order.sort(key=lambda e: 0 if e.name_as == "闪电" else 1)
@@ -1046,16 +1246,32 @@ class Game:
         if self._started:
             return
         self._started = True
-        from .events import GameStartEvent
-
         ev = GameStartEvent()
         for p in self.alive_from(self.current):
-            self.trigger(Timing.GAME_START, p, ev)
+            self.trigger(_M.Timing.GAME_START, p, ev)
 
-    def run(self, max_turns: int | None = None, start_phase: Phase | None = None) -> None:
+    def run(
+        self, agents: Sequence[Agent] | None = None, *, max_turns: int | None = None, start_phase: Phase | None = None
+    ) -> None:
         """Play turns from the current player until the game is over or
-        ``max_turns`` turns were played (``max_turns=1``: just the current turn).
-        ``start_phase`` starts the first turn at that phase."""
+        ``max_turns`` turns were played (``max_turns=1``: just the current turn),
+        the agents answering in place; ``agents`` (one per seat) replace the game's.
+        ``start_phase`` starts the first turn at that phase.  A game already driven
+        by :meth:`pending` is played on through pending/respond by the agents."""
+        if agents is not None:
+            if len(agents) != len(self.players):
+                raise ValueError(f"{len(agents)} agents for {len(self.players)} seats")
+            self.agents = list(agents)
+        if self._glet is not None:
+            d = self.pending()
+            while d is not None:
+                agent = self.agents[d.player.seat - 1]
+                seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
+                d = self.respond(agent.choose(seen, d))  # type: ignore[arg-type]
+            return
+        self._play(max_turns, start_phase)
+
+    def _play(self, max_turns: int | None = None, start_phase: Phase | None = None) -> None:
         if self.over:
             return
         if start_phase is not None:

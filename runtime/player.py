@@ -11,7 +11,13 @@ from .cards import Card, CardSubtype
 if TYPE_CHECKING:
     from .skills import Skill
 
-__all__ = ["Kingdom", "Gender", "Role", "EquipSlot", "GeneralSpec", "Player", "JudgeAreaEntry"]
+__all__ = ["Kingdom", "Gender", "Role", "EquipSlot", "GeneralSpec", "Player", "JudgeAreaEntry", "DAMAGE_BONUS", "USED"]
+
+#: turn counter key prefix: extra damage of the player's cards of a name this turn (裸衣)
+DAMAGE_BONUS = "伤害加成:"
+#: turn counter key: f"{USED}{phase}{使用|打出}{name}" — cards of a name the current
+#: player used / responded with in a phase of his turn (克己)
+USED = "用牌:"
 
 
 class Kingdom(str, Enum):

@@ -61,6 +61,7 @@ __all__ = [
     "ActiveSkill",
     "StaticSkill",
     "ResponseProxySkill",
+    "static_hooks",
 ]
 
 _E = TypeVar("_E", bound=Event)
@@ -381,6 +382,29 @@ class StaticSkill(Skill):
 
     def extra_targets(self, game: Game, user: Player, card: AnyCard) -> int:
         return 0
+
+
+STATIC_HOOKS = (
+    "distance_modifier",
+    "attack_range_modifier",
+    "unlimited_slash",
+    "extra_slashes",
+    "max_cards_modifier",
+    "prohibit",
+    "no_distance_limit",
+    "extra_targets",
+)
+_HOOKS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def static_hooks(cls: type[StaticSkill]) -> tuple[str, ...]:
+    """The :class:`StaticSkill` query methods ``cls`` overrides (the others return
+    their neutral default, so the runtime need not ask them)."""
+    hooks = _HOOKS_OF.get(cls)
+    if hooks is None:
+        hooks = tuple(h for h in STATIC_HOOKS if getattr(cls, h) is not getattr(StaticSkill, h))
+        _HOOKS_OF[cls] = hooks
+    return hooks
 
 
 class ResponseProxySkill(Skill):

@@ -205,6 +205,15 @@ def build_game(
     game._start_phase = phase
     game._started = True
     game.log_event("牌局", "按牌桌构建：" + "；".join(f"{game.tag(p)} 体力{p.hp}/{p.max_hp}" for p in players))
+
+    def rebuild(agents: Sequence[Agent]) -> Game:
+        g = build_game(
+            seats, draw_pile, discard_pile, current, phase, seed, include_ex, log_enabled, equipment, distinct_generals
+        )
+        g.agents = list(agents)
+        return g
+
+    game.factory = rebuild
     return game
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import members as _M
+from ..cardflow import use_response
 from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
 from ..player import Player
@@ -22,8 +24,6 @@ def slash_effect_all(game: Game, use: CardUseEvent) -> None:
 
 
 def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
-    from ..cardflow import use_response
-
     user = use.user
     ev = SlashEffectEvent(use, user, target, use.jinks_needed.get(target.seat, 1))
     if target.seat not in use.no_jink:
@@ -32,7 +32,7 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
             c = use_response(
                 game,
                 target,
-                (CardName.JINK,),
+                (_M.CardName.JINK,),
                 about="闪",
                 prompt=f"{user.tag} 对你使用了{use.card.label}，请使用一张闪" + (f"（还需{left}张）" if ev.jinks_needed > 1 else ""),
                 against=use,
@@ -44,7 +44,7 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
         ev.offset = len(ev.jinks) >= ev.jinks_needed
     if ev.offset:
         game.log_event("抵消", f"{use.card.label} 被 {target.tag} 的闪抵消", player=user.seat, target=target.seat)
-        game.trigger(Timing.SLASH_MISSED, user, ev, target)
+        game.trigger(_M.Timing.SLASH_MISSED, user, ev, target)
         if not ev.forced_hit:
             return
     if target.alive:

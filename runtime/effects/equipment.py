@@ -44,25 +44,18 @@ Still hand-written, and the sentence form / verb each one lacks:
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from ..api import (
-    AnyCard,
-    CardName,
-    CardZone,
-    Player,
-    Skill,
-    SkillContext,
-    StaticSkill,
-    Timing,
-    TriggerSkill,
-    UseMode,
-    ask_discard,
-    discard_from,
-    prevent_damage,
-)
-from ..cards import Card, CardSubtype
-from ..game import Game
+from ..actions import ask_discard, discard_from, prevent_damage
+from ..cardflow import can_produce, make_virtual, request_card, target_ok, use_card
+from ..cards import AnyCard, Card, CardName, CardSubtype
+from ..player import Player
+from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode
+from ..timing import Timing
+from ..zones import CardZone
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = ["HAND_WRITTEN"]
 
@@ -103,13 +96,9 @@ class Blade(_Equip, TriggerSkill):
     timings = (Timing.SLASH_MISSED,)
 
     def can_trigger(self, ctx: SkillContext) -> bool:
-        from ..cardflow import can_produce
-
         return ctx.slash_effect.target.alive and can_produce(ctx.game, self.owner, (CardName.SLASH,), UseMode.USE)
 
     def cost(self, ctx: SkillContext) -> bool:
-        from ..cardflow import make_virtual, request_card, target_ok
-
         t = ctx.slash_effect.target
         if not target_ok(ctx.game, self.owner, make_virtual(CardName.SLASH, (), ""), t):
             return False
@@ -124,8 +113,6 @@ class Blade(_Equip, TriggerSkill):
         return True
 
     def effect(self, ctx: SkillContext) -> None:
-        from ..cardflow import use_card
-
         card: AnyCard = ctx.vars["card"]
         use_card(ctx.game, self.owner, card, ctx.targets)
 

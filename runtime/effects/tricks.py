@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import members as _M
+from ..cardflow import ask_use_slash, can_produce, respond_card, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player
@@ -39,14 +41,12 @@ __all__ = [
 def nullified(game: Game, trick: AnyCard, target: Player) -> bool:
     """Run the 无懈可击 chain for ``trick``'s effect on ``target``; True if the
     effect is cancelled (an odd number of 无懈可击 were used)."""
-    from ..cardflow import can_produce, use_response
-
     state = False
-    names = (CardName.NULLIFICATION,)
+    names = (_M.CardName.NULLIFICATION,)
     while True:
         answered = False
         for p in game.alive_from(game.current):
-            if not can_produce(game, p, names, UseMode.USE):
+            if not can_produce(game, p, names, _M.UseMode.USE):
                 continue
             what = f"{trick.label}对{target.tag}的效果" if not state else f"抵消{trick.label}对{target.tag}效果的无懈可击"
             c = use_response(
@@ -83,8 +83,6 @@ def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
 
 
 def duel_effect(game: Game, use: CardUseEvent) -> None:
-    from ..cardflow import respond_card
-
     for t in _each_target(game, use):
         if not _applies(game, use, t):
             continue
@@ -100,7 +98,7 @@ def duel_effect(game: Game, use: CardUseEvent) -> None:
                 c = respond_card(
                     game,
                     p,
-                    (CardName.SLASH,),
+                    (_M.CardName.SLASH,),
                     about="杀",
                     prompt="决斗：请打出一张杀" + (f"（共需{need}张，第{k + 1}张）" if need > 1 else ""),
                     against=use,
@@ -121,7 +119,7 @@ def dismantlement_effect(game: Game, use: CardUseEvent) -> None:
             continue
         if not use.user.alive:
             return
-        c = game.choose_card_of(use.user, t, CardZone.ALL, prompt=f"过河拆桥：弃置{t.tag}的一张牌", about="过河拆桥")
+        c = game.choose_card_of(use.user, t, _M.CardZone.ALL, prompt=f"过河拆桥：弃置{t.tag}的一张牌", about="过河拆桥")
         if c is not None:
             game.discard_cards(t, [c], "过河拆桥", by=use.user)
 
@@ -132,17 +130,15 @@ def snatch_effect(game: Game, use: CardUseEvent) -> None:
             continue
         if not use.user.alive:
             return
-        game.obtain_from(use.user, t, CardZone.ALL, reason="顺手牵羊")
+        game.obtain_from(use.user, t, _M.CardZone.ALL, reason="顺手牵羊")
 
 
 def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
-    from ..cardflow import respond_card, use_response
-
     for t in _each_target(game, use):
         if not _applies(game, use, t):
             continue
-        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is CardName.JINK else '打出'}一张{answer.value}"
-        if answer is CardName.JINK:
+        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is _M.CardName.JINK else '打出'}一张{answer.value}"
+        if answer is _M.CardName.JINK:
             c = use_response(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
         else:
             c = respond_card(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
@@ -151,11 +147,11 @@ def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
 
 
 def archery_attack_effect(game: Game, use: CardUseEvent) -> None:
-    _area_attack(game, use, CardName.JINK)
+    _area_attack(game, use, _M.CardName.JINK)
 
 
 def savage_assault_effect(game: Game, use: CardUseEvent) -> None:
-    _area_attack(game, use, CardName.SLASH)
+    _area_attack(game, use, _M.CardName.SLASH)
 
 
 def ex_nihilo_effect(game: Game, use: CardUseEvent) -> None:
@@ -191,8 +187,6 @@ def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
 
 
 def collateral_effect(game: Game, use: CardUseEvent) -> None:
-    from ..cardflow import ask_use_slash
-
     victim = use.sub_target
     for t in _each_target(game, use):
         if not _applies(game, use, t):
@@ -202,7 +196,7 @@ def collateral_effect(game: Game, use: CardUseEvent) -> None:
             used = ask_use_slash(game, t, victim, about="借刀杀人", prompt=f"借刀杀人：对{victim.tag}使用一张杀，否则将武器交给{use.user.tag}")
         if used is None and t.weapon is not None and use.user.alive:
             w = t.weapon
-            game.move_cards([w], Zone.HAND, use.user, MoveReason.GIVE, t)
+            game.move_cards([w], _M.Zone.HAND, use.user, _M.MoveReason.GIVE, t)
             game.log_event("交给", f"{t.tag} 将{w.label}交给{use.user.tag}", player=t.seat, target=use.user.seat, cards=[w.label])
 
 
@@ -211,38 +205,38 @@ def collateral_effect(game: Game, use: CardUseEvent) -> None:
 
 def delayed_effect(game: Game, use: CardUseEvent) -> None:
     """Place the delayed trick in its target's judge area."""
-    phys = [c for c in use.card.physical() if game.zone_of(c) is Zone.PROCESSING]
+    phys = [c for c in use.card.physical() if game.zone_of(c) is _M.Zone.PROCESSING]
     for t in use.targets:
         if t.alive and t.seat not in use.nullified and phys:
-            game.move_cards(phys[:1], Zone.JUDGE, t, MoveReason.PUT, use.user, judge_as=use.card.name.value)
+            game.move_cards(phys[:1], _M.Zone.JUDGE, t, _M.MoveReason.PUT, use.user, judge_as=use.card.name.value)
             return
 
 
 def _lightning_hits(c: Card) -> bool:
-    return c.suit is Suit.SPADE and 2 <= c.number <= 9
+    return c.suit is _M.Suit.SPADE and 2 <= c.number <= 9
 
 
 def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
     card = entry.card
     name = CardName(entry.name_as)
     trick: AnyCard = card if card.name is name else VirtualCard(name, (card,), "", card.type, card.subtype)
-    game.move_cards([card], Zone.PROCESSING, None, MoveReason.JUDGE, player)
+    game.move_cards([card], _M.Zone.PROCESSING, None, _M.MoveReason.JUDGE, player)
     game.log_event("判定阶段", f"{game.tag(player)} 的{name.value}开始判定", player=player.seat, card=card.label)
     if nullified(game, trick, player):
-        if name is CardName.LIGHTNING:
+        if name is _M.CardName.LIGHTNING:
             pass_lightning(game, player, card)
         else:
             game.clear_processing([card])
         return
-    if name is CardName.INDULGENCE:
-        j = game.judge(player, "乐不思蜀", good=lambda c: c.suit is Suit.HEART)
+    if name is _M.CardName.INDULGENCE:
+        j = game.judge(player, "乐不思蜀", good=lambda c: c.suit is _M.Suit.HEART)
         game.clear_processing([card])
-        if j.suit is not Suit.HEART:
-            game.skip_phase(player, Phase.PLAY)
-    elif name is CardName.LIGHTNING:
+        if j.suit is not _M.Suit.HEART:
+            game.skip_phase(player, _M.Phase.PLAY)
+    elif name is _M.CardName.LIGHTNING:
         j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(c))
         if _lightning_hits(j):
-            game.damage(None, player, 3, card=trick, nature=Nature.THUNDER, reason="闪电")
+            game.damage(None, player, 3, card=trick, nature=_M.Nature.THUNDER, reason="闪电")
             game.clear_processing([card])
         else:
             pass_lightning(game, player, card)
@@ -252,15 +246,15 @@ def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
 
 def pass_lightning(game: Game, player: Player, card: Card) -> None:
     """闪电 moves on to the next living player who has no 闪电 in his judge area."""
-    if game.zone_of(card) is not Zone.PROCESSING:
+    if game.zone_of(card) is not _M.Zone.PROCESSING:
         return
-    probe = VirtualCard(CardName.LIGHTNING, (card,), "", card.type, card.subtype)
+    probe = VirtualCard(_M.CardName.LIGHTNING, (card,), "", card.type, card.subtype)
     for p in game.alive_from(player)[1:] + ([player] if player.alive else []):
-        if any(e.name_as == CardName.LIGHTNING.value for e in p.judge_area):
+        if any(e.name_as == _M.CardName.LIGHTNING.value for e in p.judge_area):
             continue
         if game.prohibited(p, p, probe):
             continue
-        game.move_cards([card], Zone.JUDGE, p, MoveReason.PUT, player, judge_as=CardName.LIGHTNING.value)
+        game.move_cards([card], _M.Zone.JUDGE, p, _M.MoveReason.PUT, player, judge_as=_M.CardName.LIGHTNING.value)
         game.log_event("移动", f"闪电移至 {p.tag} 的判定区", player=p.seat, card=card.label)
         return
     game.clear_processing([card])

@@ -64,6 +64,7 @@ __all__ = [
     "DEFAULT_MAX_TURNS",
     "run_identity_game",
     "turn_limit_text",
+    "log_turn_cap",
 ]
 
 #: loyalists, rebels, renegades (besides the lord); the first row is the default,
@@ -239,6 +240,11 @@ def setup_identity_game(
         )
     for p in ps:
         game.draw(p, 4, "起始手牌")
+    game.factory = lambda agents: setup_identity_game(
+        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment
+    )
+    game.max_turns = DEFAULT_MAX_TURNS
+    game.on_turn_cap = log_turn_cap
     return game
 
 
@@ -275,13 +281,20 @@ def turn_limit_text(max_turns: int) -> str:
     return f"达到回合上限（{max_turns} 回合），对局中止，无胜者"
 
 
+def log_turn_cap(game: Game, max_turns: int) -> None:
+    """Log the event ``回合上限`` of a game stopped at the turn cap."""
+    game.log_event("回合上限", turn_limit_text(max_turns), max_turns=max_turns)
+
+
 def run_identity_game(game: Game, max_turns: int | None = DEFAULT_MAX_TURNS) -> None:
     """Run a set-up game to its end, or stop it after ``max_turns`` turns: then the
     log gets the event ``回合上限`` (``达到回合上限（N 回合），对局中止，无胜者``;
-    JSON data ``max_turns``) and the game has no winner."""
+    JSON data ``max_turns``) and the game has no winner.  (Driven by
+    ``pending``/``respond`` instead, a game set up here stops at
+    :data:`DEFAULT_MAX_TURNS` the same way: ``game.max_turns``.)"""
     game.run(max_turns=max_turns)
     if not game.over and max_turns is not None:
-        game.log_event("回合上限", turn_limit_text(max_turns), max_turns=max_turns)
+        log_turn_cap(game, max_turns)
 
 
 def play_identity_game(

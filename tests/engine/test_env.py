@@ -1,0 +1,67 @@
+"""The PettingZoo environment passes PettingZoo's API test and random-masked games end."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+
+import sgs.env  # noqa: E402
+from sgs.runtime.decisions import DecisionKind  # noqa: E402
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "random_env.py"
+
+
+def test_api_test_passes() -> None:
+    from pettingzoo.test import api_test
+
+    api_test(sgs.env.env(players=4), num_cycles=300)
+
+
+def test_example_plays_random_masked_games_to_the_end() -> None:
+    spec = importlib.util.spec_from_file_location("random_env_example", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outcomes = module.play(games=8, players=5, seed=3)  # the example itself plays 1,000
+    assert sum(outcomes.values()) == 8
+
+
+def test_multi_pick_decisions_take_one_step_per_option() -> None:
+    env = sgs.env.env(players=4)
+    rng = np.random.default_rng(1)
+    seen_multi = False
+    env.reset(seed=2)
+    for agent in env.agent_iter(max_iter=20_000):
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        d = env.game.pending() if env.game is not None else None
+        assert d is not None and env.agent_selection == f"seat_{d.player.seat}"
+        mask = obs["action_mask"]
+        assert mask.sum() >= 1 and info["action_mask"].tolist() == mask.tolist()
+        assert info["decision"]["labels"] == d.labels()
+        if d.max > 1 and d.kind is DecisionKind.CARDS:
+            seen_multi = True
+            first = int(np.flatnonzero(mask[: len(d.options)])[0])
+            env.step(first)
+            if env.game is not None and env.game.pending() is d:
+                assert env.observe(agent)["action_mask"][first] == 0  # not twice
+            continue
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert seen_multi
+
+
+def test_observations_of_others_have_no_mask() -> None:
+    env = sgs.env.env(players=4)
+    env.reset(seed=5)
+    acting = env.agent_selection
+    for a in env.agents:
+        obs = env.observe(a)
+        assert env.observation_space(a).contains(obs)
+        assert (obs["action_mask"].sum() > 0) == (a == acting)

@@ -1,0 +1,123 @@
+"""A seat's view shows what that seat may see and nothing hidden: other hands, the
+draw pile's order, unrevealed roles."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from sgs.runtime.agents import RandomAgent, ScriptedAgent
+from sgs.runtime.decisions import Decision
+from sgs.runtime.game import Game
+from sgs.runtime.observation import SeatView
+from sgs.runtime.testing import SeatSpec, build_game
+from sgs.runtime.timing import Phase
+
+HIDDEN_HAND = ["桃♥Q", "无中生有♥J", "八卦阵♣2"]
+PILE_TOP = ["闪电♠A", "借刀杀人♣K", "麒麟弓♥5", "赤兔♥5"]
+
+
+class Spy:
+    """An agent that keeps every view it is given (and answers like ScriptedAgent)."""
+
+    observes = True
+
+    def __init__(self) -> None:
+        self.views: list[dict[str, object]] = []
+        self.inner = ScriptedAgent()
+
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
+        assert isinstance(view, SeatView)
+        self.views.append(view.to_dict())
+        return self.inner.choose(view, decision)
+
+
+def table(spy: Spy) -> Game:
+    return build_game(
+        [
+            SeatSpec("关羽", role="主公", hand=["杀♠7", "闪♥2"], agent=spy),
+            SeatSpec("吕布", role="反贼", hand=HIDDEN_HAND),
+            SeatSpec("貂蝉", role="内奸", hand=["过河拆桥♠3"], equips=["绝影♠5"]),
+            SeatSpec("张飞", role="忠臣", judge=["乐不思蜀♠6"], hp=3),
+        ],
+        draw_pile=PILE_TOP,
+        current=1,
+        phase=Phase.PLAY,
+        seed=4,
+    )
+
+
+def test_view_shows_own_and_public_state_only() -> None:
+    spy = Spy()
+    game = table(spy)
+    d = game.pending()
+    assert d is not None and d.player.seat == 1
+    v = game.view(1)
+    assert v.hand == ("杀♠7", "闪♥2") and v.role == "主公"
+    lu, diao, zhang = v.player(2), v.player(3), v.player(4)
+    assert lu.hand_count == 3 and lu.role is None and lu.hp == 4
+    assert diao.equips == ("绝影♠5",) and diao.role is None
+    assert zhang.judge == ("乐不思蜀♠6",) and zhang.hp == 3 and zhang.role is None
+    assert v.player(1).role == "主公"
+    assert v.draw_pile_count == len(game.draw_pile) and v.current == 1 and v.phase == "出牌阶段"
+    # another seat sees its own hand and the lord's role, not seat 1's hand
+    v2 = game.view(2)
+    assert v2.hand == tuple(HIDDEN_HAND) and v2.role == "反贼" and v2.player(1).role == "主公"
+    assert v2.player(1).hand_count == 2
+
+
+def test_an_agent_cannot_read_hidden_cards_or_roles_through_its_views() -> None:
+    spy = Spy()
+    game = table(spy)
+    game.run(max_turns=1)  # seat 1 plays its turn out (the script ends the play phase)
+    assert spy.views, "the lord was asked at least once"
+    for seen in spy.views:
+        text = json.dumps(seen, ensure_ascii=False)
+        for label in HIDDEN_HAND + PILE_TOP:  # never drawn, used or shown in this turn
+            assert label not in text, label
+        for role in ("反贼", "内奸", "忠臣"):
+            assert role not in text, role
+        # nothing in the view is a live object of the game
+        assert all(isinstance(p, dict) for p in seen["players"])  # type: ignore[union-attr]
+
+
+def test_public_log_hides_unrevealed_roles_and_drawn_cards() -> None:
+    spy = Spy()
+    game = table(spy)
+    game.run(max_turns=2)  # seat 1's turn, then 吕布 draws two cards from the pile top
+    v = game.view(1)
+    full = "\n".join(e.text for e in game.log.entries)
+    assert "吕布(反贼)" in full  # the engine's own log names roles
+    assert all("(反贼)" not in line and "(内奸)" not in line for line in v.log)
+    assert any("2号位 吕布 摸了2张牌" in line for line in v.log)
+    drawn = [e.data["cards"] for e in game.log.entries if e.kind == "摸牌" and e.data.get("player") == 2]
+    assert drawn  # the structured data holds the cards …
+    for cards in drawn:
+        for label in cards:  # type: ignore[union-attr]
+            assert label not in "\n".join(v.log)  # … the view's log does not
+
+
+def test_role_of_a_dead_player_becomes_visible() -> None:
+    game = build_game(
+        [
+            SeatSpec("关羽", role="主公", hand=["杀♠7"], answers=["杀♠7", "2"]),
+            SeatSpec("貂蝉", role="内奸", hp=1),
+            SeatSpec("吕布", role="反贼"),
+            SeatSpec("张飞", role="反贼"),
+        ],
+        current=1,
+        phase=Phase.PLAY,
+    )
+    game.run(max_turns=1)
+    v = game.view(4)
+    assert not v.player(2).alive and v.player(2).role == "内奸"
+    assert v.player(3).role is None
+
+
+def test_random_agent_plays_through_views_reproducibly() -> None:
+    logs = []
+    for _ in range(2):
+        game = table(Spy())
+        game.run([RandomAgent() for _ in range(4)], max_turns=8)
+        logs.append(game.log.to_jsonl())
+    assert logs[0] == logs[1]
