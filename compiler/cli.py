@@ -544,10 +544,16 @@ def play(
 def bench(
     games: Annotated[int, typer.Option("--games", min=1, help="每组对局数")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="起始种子")] = 1,
+    scale: Annotated[
+        bool, typer.Option("--scale", help="只测规模：sgs check 标准版武将的 1×/4×/16×/64× 改名副本的耗时与峰值内存")
+    ] = False,
 ) -> None:
-    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存。"""
-    from sgs.compiler.bench import run_bench
+    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存；--scale 测检查大型扩展包的规模。"""
+    from sgs.compiler.bench import run_bench, run_scale
 
+    if scale:
+        run_scale(out)
+        return
     run_bench(out, games=games, seed=seed)
 
 
