@@ -214,11 +214,16 @@ def _display(path: Path) -> str:
 
 def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
     """Read, parse, lower and check every file into ``result``."""
+    from .inputs import InputError, read_text
+
     for path in _expand(paths):
         shown = _display(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+            text = read_text(path)  # bounded while reading; devices, FIFOs, folders refused
+        except InputError as err:
+            result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err.message}"))
+            continue
+        except UnicodeDecodeError as err:
             result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err}"))
             continue
         _front_text(shown, text, result)
@@ -470,14 +475,16 @@ def load_equipment(
 def _load(
     paths: Iterable[PathLike] | None, cache_dir: PathLike | None
 ) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
+    from .inputs import InputError, read_bytes
+
     files = _expand(paths, pool=True)
     h = hashlib.sha256(_compiler_fingerprint().encode())
     for f in files:
         h.update(_display(f).encode() + b"\0")
         try:
-            h.update(f.read_bytes())
-        except OSError:
-            h.update(b"<unreadable>")
+            h.update(read_bytes(f))
+        except InputError:
+            h.update(b"<unreadable>")  # build() below reports it
     key = h.hexdigest()[:20]
     cache = Path(cache_dir) if cache_dir is not None else cache_root()
     target = cache / key

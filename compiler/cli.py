@@ -76,8 +76,8 @@ def _need_file(path: Path, option: str) -> None:
     """``option`` (e.g. ``--skills-file``) names an existing file, not a folder."""
     if path.is_dir():
         raise _fail(f"{option} {path} 是一个目录，不是文件：请给出每行一条“名称：正文”的文本文件")
-    if not path.is_file():
-        raise _fail(f"找不到文件：{path}")
+    if not path.exists():
+        raise _fail(f"找不到文件：{path}")  # a device or FIFO is refused by the reader, with its kind
 
 
 def _need_paths(paths: list[Path]) -> list[Path]:
@@ -95,19 +95,25 @@ def _need_paths(paths: list[Path]) -> list[Path]:
 
 
 def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, str]]:
-    """E0001 for every file that is not UTF-8 (at the first bad byte, with the hint
-    to save it as UTF-8), and the files' text for showing the line."""
+    """E0001 for every file that cannot be read (too large, not a regular file …) or
+    is not UTF-8 (at the first bad byte, with the hint to save it as UTF-8), and the
+    files' text for showing the line."""
     from sgs.compiler import _display
     from sgs.compiler.diagnostics import Diagnostic, Severity, Span
     from sgs.compiler.scenario_format import utf8_error_position
+
+    from sgs.compiler.inputs import InputError, read_bytes
 
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     for f in files:
         try:
-            data = f.read_bytes()
-        except OSError:
-            continue  # reported by the build as it reads the file
+            data = read_bytes(f)  # bounded while reading; devices, FIFOs, folders refused
+        except InputError as exc:
+            diags.append(
+                Diagnostic("E0001", Severity.ERROR, f"无法读取“{_display(f)}”：{exc.message}", Span(_display(f), 1, 1, 1, 1))
+            )
+            continue
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -153,9 +159,12 @@ def _skill_pool(skills: Optional[list[Path]]) -> Pool:
 
 
 def _refuse_empty_texts(text: Optional[list[str]]) -> None:
-    """``--text ''`` is a mistake, not a clean check."""
+    """``--text ''`` is a mistake, not a clean check (a leading BOM counts as nothing,
+    as in files: :func:`sgs.compiler.inputs.strip_bom`)."""
     for t in text or []:
-        if not t.strip():
+        from sgs.compiler.inputs import strip_bom
+
+        if not strip_bom(t).strip():
             raise _fail("--text 给出的技能文本为空：请写作“名称：正文”，例如 --text '奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。'")
 
 
@@ -199,8 +208,11 @@ def check(
     if text or skills_file is not None:
         from sgs.compiler.bare import check_skill_lines
 
+        from sgs.compiler.inputs import strip_bom
+
         for i, t in enumerate(text or []):
             name = "<text>" if len(text or []) == 1 else f"<text{i + 1}>"
+            t = strip_bom(t)
             sources[name] = t
             diags += check_skill_lines(t, name)
         if skills_file is not None:
@@ -262,7 +274,9 @@ def fmt_(
         if _display(f) not in unreadable:
             jobs.append((str(f), _read_skills_file(f), f, False))
     for i, t in enumerate(text or []):
-        jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", t, None, True))
+        from sgs.compiler.inputs import strip_bom
+
+        jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", strip_bom(t), None, True))
     if skills_file is not None:
         jobs.append((str(skills_file), _read_skills_file(skills_file), skills_file, True))
     headers = len(jobs) + failed > 1

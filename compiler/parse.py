@@ -220,10 +220,23 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
     if out.startswith("\ufeff"):
         out = " " + out[1:]
     if any(_refused_char(ch) for ch in out):
+        # one E0112 per character, at most CAPS per line and per file (a line of
+        # 100,000 NULs is one problem, not 100,000), positions counted as we go
+        from .diagnostics import MAX_PER_FILE, MAX_PER_LINE
+
         chars = list(out)
+        line_no, line_start, on_line, unlisted = 1, 0, 0, 0
         for i, ch in enumerate(chars):
-            if _refused_char(ch):
-                sp = _span(file, out, i, i + 1)
+            if ch == "\n":
+                line_no, line_start, on_line = line_no + 1, i + 1, 0
+            elif _refused_char(ch):
+                chars[i] = " "
+                on_line += 1
+                if on_line > MAX_PER_LINE or len(diags) >= MAX_PER_FILE:
+                    unlisted += 1
+                    continue
+                col = i - line_start + 1
+                sp = Span(file, line_no, col, line_no, col + 1)
                 diags.append(
                     Diagnostic(
                         "E0112",
@@ -234,7 +247,13 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
                         suggestion=Suggestion(sp, ""),
                     )
                 )
-                chars[i] = " "
+        if unlisted:
+            diags.append(
+                Diagnostic(
+                    "E0112", Severity.ERROR, f"“{file}”中另有 {unlisted} 个控制字符未逐一列出", None,
+                    help="删除这些字符；用 sgs check --format json 或编辑器的“显示不可见字符”查找",
+                )
+            )
         out = "".join(chars)
     for wrong, right in MISSPELLINGS.items():
         for m in re.finditer(re.escape(wrong), out):
