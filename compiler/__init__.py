@@ -43,7 +43,6 @@ relative to the current directory when below it, else absolute.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import shutil
 import sys
@@ -414,20 +413,91 @@ def _compiler_fingerprint() -> str:
     return h.hexdigest()
 
 
-def _import(path: Path, module_name: str) -> ModuleType:
+def _import_source(source: bytes, path: Path, module_name: str) -> ModuleType:
+    """Import a compiled module from its *verified* bytes (not by reading the file
+    again, which could have changed since it was checked)."""
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(path)
-    module = importlib.util.module_from_spec(spec)
+    module = ModuleType(module_name)
+    module.__file__ = str(path)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        exec(compile(source, str(path), "exec"), module.__dict__)
     except BaseException:
         del sys.modules[module_name]
         raise
     return module
+
+
+#: first line of a cache entry's MANIFEST; then one ``<sha256> <module>`` line per module
+_MANIFEST_HEAD = "sgs-cache 1"
+
+
+def _verified_entry(target: Path) -> list[tuple[str, bytes]] | None:
+    """The modules (name, bytes) of the cache entry ``target`` if it is whole: a
+    folder whose MANIFEST lists each module with the SHA-256 of its bytes, every one
+    matching.  None when there is no entry; a damaged one (wrong type, unreadable or
+    garbage MANIFEST, missing, truncated or edited module) is warned about once,
+    removed and None returned — its modules are never executed."""
+    from .cache import digest, remove_entry, warn_damaged
+
+    if not os.path.lexists(target):
+        return None
+    why: str | None = None
+    out: list[tuple[str, bytes]] = []
+    if target.is_symlink() or not target.is_dir():
+        why = "应为目录"
+    else:
+        try:
+            lines = (target / "MANIFEST").read_bytes().decode("utf-8").split("\n")
+        except (OSError, UnicodeDecodeError) as exc:
+            lines, why = [], f"MANIFEST 无法读取：{type(exc).__name__}"
+        if why is None and (not lines or lines[0] != _MANIFEST_HEAD):
+            why = "MANIFEST 格式不对"
+        for line in lines[1:] if why is None else ():
+            if not line:
+                continue
+            sha, _, name = line.partition(" ")
+            if not name.isidentifier():
+                why = "MANIFEST 格式不对"
+                break
+            try:
+                data = (target / f"{name}.py").read_bytes()
+            except OSError:
+                why = f"缺少模块 {name}.py"
+                break
+            if digest(data) != sha:
+                why = f"模块 {name}.py 与记录的散列不符"
+                break
+            out.append((name, data))
+    if why is None:
+        return out
+    warn_damaged(target, why)
+    remove_entry(target)
+    return None
+
+
+def _write_entry(cache: Path, key: str, modules: Mapping[str, str]) -> list[tuple[str, bytes]]:
+    """Write a cache entry: the modules and their MANIFEST (hashes) into a temp
+    folder, renamed into place in one step (another process may win the race; then
+    its entry is used if it verifies).  Returns the modules as written."""
+    from .cache import digest
+
+    written = [(name, modules[name].encode("utf-8")) for name in modules]
+    tmp = cache / f"{key}.tmp{os.getpid()}"
+    target = cache / key
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name, data in written:
+            (tmp / f"{name}.py").write_bytes(data)
+        manifest = _MANIFEST_HEAD + "\n" + "".join(f"{digest(data)} {name}\n" for name, data in written)
+        (tmp / "MANIFEST").write_text(manifest, encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        # an entry written meanwhile by another process, or a cache we cannot write:
+        # the modules in memory are the same either way
+    return written
 
 
 @dataclass(frozen=True)
@@ -488,26 +558,17 @@ def _load(
     key = h.hexdigest()[:20]
     cache = Path(cache_dir) if cache_dir is not None else cache_root()
     target = cache / key
-    if not (target / "MANIFEST").is_file():
+    verified = _verified_entry(target)
+    if verified is None:
         result = build(files)
         if not result.ok:
             raise CompileError(result.refused + result.diagnostics, result.sources)
-        tmp = cache / f"{key}.tmp{os.getpid()}"
-        tmp.mkdir(parents=True, exist_ok=True)
-        for name in sorted(result.modules):
-            (tmp / f"{name}.py").write_text(result.modules[name], encoding="utf-8")
-        (tmp / "MANIFEST").write_text("".join(f"{n}\n" for n in result.modules), encoding="utf-8")
-        try:
-            tmp.rename(target)
-        except OSError:
-            shutil.rmtree(tmp, ignore_errors=True)
-            if not (target / "MANIFEST").is_file():
-                raise
+        verified = _write_entry(cache, key, result.modules)
     # modules come bundled-first (see _back): a later definition overrides an earlier one
     generals: dict[str, GeneralSpec] = {}
     equipment: dict[CardName, tuple[type[Skill], ...]] = {}
-    for name in (target / "MANIFEST").read_text(encoding="utf-8").split():
-        module = _import(target / f"{name}.py", f"sgs_generated_{key}_{name}")
+    for name, source in verified:
+        module = _import_source(source, target / f"{name}.py", f"sgs_generated_{key}_{name}")
         for g in module.GENERALS:
             generals.pop(g.name, None)
             generals[g.name] = g

@@ -37,7 +37,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, PatternStr
 
-from .cache import cache_root
+from .cache import load_parser
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
 __all__ = [
@@ -164,16 +164,23 @@ class ParseResult:
 def get_parser() -> Lark:
     """The LALR parser, built once per process.  Building the tables takes about a
     second for the whole grammar, so they are cached on disk beside the compiled
-    modules (:func:`.cache.cache_root`); Lark keys the file by a hash of the grammar,
-    the options and its own version, and rebuilds it when any of them changed."""
-    return Lark.open_from_package(
-        "sgs.grammar",
-        "sgs.lark",
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=str(cache_root() / "lark-lalr.pickle"),
+    modules (:func:`.cache.load_parser`: keyed by a hash of the grammar files, the
+    options and Lark's version; verified before it is loaded, rebuilt when damaged)."""
+    import hashlib
+    from importlib import resources
+
+    import lark
+
+    h = hashlib.sha256(f"{lark.__version__} lalr contextual positions no-placeholders".encode())
+    for entry in sorted(resources.files("sgs.grammar").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".lark"):
+            h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return load_parser(
+        lambda: Lark.open_from_package(
+            "sgs.grammar", "sgs.lark", parser="lalr", lexer="contextual",
+            propagate_positions=True, maybe_placeholders=False,
+        ),
+        h.hexdigest()[:20],
     )
 
 
