@@ -47,6 +47,7 @@ import os
 import shutil
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -247,6 +248,11 @@ def _front_text(shown: str, text: str, result: BuildResult) -> None:
     result.diagnostics.extend(diags)
     if pkg is None:
         return
+    from .names import check_names, normalise_names
+
+    # look-alike names (E0114, W0115): read in NFKC form, so an imitation collides
+    result.diagnostics.extend(check_names(pkg))
+    pkg = normalise_names(pkg)
     result.diagnostics.extend(check_package(pkg))
     result.packages.append(pkg)
 
@@ -307,13 +313,66 @@ def _duplicates_across(merged: Sequence[tuple[ir.Package, list[str]]]) -> list[D
                     )
                 )
             if not clashes and mine and theirs:
-                out.append(
-                    Diagnostic(
-                        "I0203", Severity.NOTE,
-                        f"{kind}“{name}”替换了内置扩展包“{theirs[0][1].name}”中的定义", first_span,
-                    )
-                )
+                out.append(_override(kind, name, first_span, theirs[0][1].name, theirs[0][0]))
     return out
+
+
+def _override(kind: str, name: str, span: Span, bundled_pkg: str, bundled_span: Span) -> Diagnostic:
+    return Diagnostic(
+        "I0203", Severity.NOTE,
+        f"{kind}“{name}”替换了内置扩展包“{bundled_pkg}”中的定义", span,
+        notes=(f"内置定义在 {bundled_span.file}:{bundled_span.line}:{bundled_span.col}",),
+        help="同时载入时以你的为准；不想替换就改名（sgs check --strict-overrides 把它当作错误，供 CI 使用）",
+    )
+
+
+@lru_cache(maxsize=1)
+def bundled_packages() -> tuple[ir.Package, ...]:
+    """The bundled pool's packages (``bundled_skill_paths()``), parsed and lowered once
+    per process; files named by their display names (``skills/…``)."""
+    from .graph.load import load_text
+    from .inputs import InputError, read_text
+
+    out = []
+    for f in bundled_skill_paths():
+        try:
+            pkg, _ = load_text(read_text(f), _display(f))
+        except (InputError, UnicodeDecodeError):
+            continue
+        if pkg is not None:
+            out.append(pkg)
+    return tuple(out)
+
+
+def bundled_overrides(packages: Iterable[ir.Package], strict: bool = False) -> list[Diagnostic]:
+    """For ``sgs check`` of a designer's files: every general or equipment card of
+    ``packages`` (those not from the bundled tree) named like a bundled one — an I0203
+    note with both places, or with ``strict`` an E0221 error (for designers' CI)."""
+    theirs: dict[tuple[str, str], tuple[str, Span]] = {}
+    for pkg in bundled_packages():
+        for g in pkg.generals:
+            theirs.setdefault(("武将", g.name), (pkg.name, g.span))
+        for c in pkg.cards:
+            for w in c.names:
+                theirs.setdefault(("装备", w.name), (pkg.name, w.span))
+    out: list[Diagnostic] = []
+    for pkg in packages:
+        if _bundled([pkg.file]):
+            continue
+        mine = [("武将", g.name, g.span) for g in pkg.generals]
+        mine += [("装备", w.name, w.span) for c in pkg.cards for w in c.names]
+        for kind, name, span in mine:
+            found = theirs.get((kind, name))
+            if found is not None:
+                out.append(_override(kind, name, span, *found))
+    return [strict_override(d) for d in out] if strict else out
+
+
+def strict_override(d: Diagnostic) -> Diagnostic:
+    """An I0203 as the E0221 error of ``--strict-overrides`` (other diagnostics as they are)."""
+    from dataclasses import replace
+
+    return replace(d, code="E0221", severity=Severity.ERROR) if d.code == "I0203" else d
 
 
 def build(paths: Iterable[PathLike] | None = None) -> BuildResult:

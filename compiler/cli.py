@@ -178,6 +178,9 @@ def check(
     skills_file: Annotated[
         Optional[Path], typer.Option("--skills-file", help="检查一个文本文件：每行一条“名称：正文”，逐行报告")
     ] = None,
+    strict_overrides: Annotated[
+        bool, typer.Option("--strict-overrides", help="与内置武将或装备同名（替换内置定义，I0203）算作错误 E0221，供 CI 使用")
+    ] = False,
 ) -> None:
     """检查技能文本：语法、语义；有错误时退出码为 1。"""
     from sgs.compiler import build, render_diagnostics
@@ -202,9 +205,16 @@ def check(
         result = build([f for f in files if _display(f) not in unreadable])
         diags += result.diagnostics
         sources.update(result.originals)
+        from sgs.compiler import bundled_overrides, bundled_packages, strict_override
+
+        # a general named like a bundled one replaces it when both are loaded: say so
+        reported = {d.span for d in diags if d.code == "I0203"}
+        diags += [d for d in bundled_overrides(result.packages) if d.span not in reported]
+        if strict_overrides:
+            diags = [strict_override(d) for d in diags]
         if not any(d.severity == "error" for d in diags):
-            # trigger-graph findings against the bundled set (DESIGN §4), reusing what build lowered
-            diags += findings_for(targets, known=result.packages)
+            # trigger-graph findings against the bundled set (DESIGN §4), reusing what was lowered
+            diags += findings_for(targets, known=[*result.packages, *bundled_packages()])
     if text or skills_file is not None:
         from sgs.compiler.bare import check_skill_lines
 
