@@ -2,8 +2,11 @@
 
 Every user mistake ends in a message and a non-zero exit code, never a traceback:
 diagnostics for skill text (file:line:col), :class:`ScenarioError` for scenario files,
-plain messages for bad options.  Exit codes: 0 ok, 1 errors found / expectations failed,
-2 bad usage.
+plain messages for bad options.  Exit codes: 0 ok, 1 errors found / expectations failed /
+a ``--human`` game quit before its end, 2 bad usage, 130 interrupted (Ctrl-C).
+Seeds are non-negative (``random.Random(-n)`` would silently be ``random.Random(n)``).
+``-h`` is ``--help``; ``--version`` prints the version; help is laid out at the width of
+the terminal (any of stdin/stdout/stderr, so ``sgs --help | less`` too), not cut at 80.
 """
 
 from __future__ import annotations
@@ -25,7 +28,55 @@ app = typer.Typer(
     no_args_is_help=True,
     help="三国杀技能语言：检查、编译技能文本，运行场景与对局。",
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("sgs-skill-compiler")
+        except PackageNotFoundError:
+            v = "未安装"
+        out.print(f"sgs {v}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True, help="打印版本号并退出")
+    ] = False,
+) -> None:
+    """三国杀技能语言：检查、编译技能文本，运行场景与对局。"""
+
+
+def terminal_width() -> int | None:
+    """The width help is laid out at: ``$COLUMNS``, else the widest terminal among
+    stdin, stdout and stderr (stdout is often a pipe); None when there is none."""
+    import os
+
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    widths = []
+    for fd in (0, 1, 2):
+        try:
+            widths.append(os.get_terminal_size(fd).columns)
+        except (OSError, ValueError):
+            continue
+    return max(widths) if widths else None
+
+
+def _wide_help() -> None:
+    """Lay typer's help out at the terminal's width (typer reads it once, at import)."""
+    from typer import rich_utils
+
+    width = terminal_width()
+    if rich_utils.MAX_WIDTH is None and width is not None:
+        rich_utils.MAX_WIDTH = width
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -493,7 +544,7 @@ def _refuse_unknown_generals(chosen: list[str], names: list[str]) -> None:
 @app.command()
 def play(
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="人数（2–10；默认 5，或 --generals 的个数）")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="随机种子")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="随机种子（非负整数）")] = 1,
     generals: Annotated[Optional[str], typer.Option("--generals", help="按座次指定武将，逗号分隔：曹操,刘备,…")] = None,
     log: Annotated[LogFormat, typer.Option("--log", help="text | json")] = LogFormat.text,
     skills: Annotated[Optional[list[Path]], typer.Option("--skills", help="技能源（默认：内置 skills/）")] = None,
@@ -552,7 +603,7 @@ def play(
         raise _fail(str(exc)) from None
     except HumanQuit as exc:
         out.print(f"{exc}，对局中止。")
-        return
+        raise typer.Exit(1) from None  # the game did not end: a script must not take it for one that did
     except KeyboardInterrupt:
         out.print("\n已中断，对局中止。")
         raise typer.Exit(130) from None
@@ -567,7 +618,7 @@ def play(
 @app.command()
 def bench(
     games: Annotated[int, typer.Option("--games", min=1, help="每组对局数")] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="起始种子")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="起始种子（非负整数）")] = 1,
     scale: Annotated[
         bool, typer.Option("--scale", help="只测规模：sgs check 标准版武将的 1×/4×/16×/64× 改名副本的耗时与峰值内存")
     ] = False,
@@ -583,6 +634,7 @@ def bench(
 
 def main() -> None:
     """Entry point of the ``sgs`` script."""
+    _wide_help()
     app()
 
 

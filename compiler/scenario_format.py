@@ -212,6 +212,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if mode != "身份":
         raise r.fail("scenario.mode", f"暂只支持「身份」局，实际是「{mode}」")
     seed = r.opt_int(head, "seed", "scenario") or 0
+    if seed < 0:  # random.Random(-n) is random.Random(n): a negative seed would silently repeat another
+        raise r.fail("scenario.seed", f"应为非负整数（0 或更大），而不是 {seed}")
     phase = r.string(head, "phase", "scenario", default="回合开始阶段")
     if phase not in PHASES:
         raise r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}")
