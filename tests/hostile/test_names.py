@@ -89,3 +89,19 @@ def test_overriding_a_bundled_general(tmp_path: Path) -> None:
     f.write_text(_pkg("张三"), encoding="utf-8")
     r = runner.invoke(app, ["check", str(f), "--strict-overrides", "--format", "short"])
     assert r.exit_code == 0 and "I0203" not in r.stdout and "E0221" not in r.stdout
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from sgs.compiler.diagnostics import cap_diagnostics, render_human  # noqa: E402
+
+
+@settings(settings.default, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=12))
+def test_arbitrary_names_never_raise(name: str) -> None:
+    name_problem(name)
+    res = build_texts({"t.sgs": _pkg(name.replace("\n", "") or "张三")})
+    # every diagnostic renders, capped: the output is bounded by the input
+    text = render_human(cap_diagnostics(res.diagnostics), res.originals)
+    assert len(text) < 50_000
