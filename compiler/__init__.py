@@ -43,11 +43,11 @@ relative to the current directory when below it, else absolute.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import shutil
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -214,11 +214,16 @@ def _display(path: Path) -> str:
 
 def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
     """Read, parse, lower and check every file into ``result``."""
+    from .inputs import InputError, read_text
+
     for path in _expand(paths):
         shown = _display(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+            text = read_text(path)  # bounded while reading; devices, FIFOs, folders refused
+        except InputError as err:
+            result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err.message}"))
+            continue
+        except UnicodeDecodeError as err:
             result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err}"))
             continue
         _front_text(shown, text, result)
@@ -243,6 +248,11 @@ def _front_text(shown: str, text: str, result: BuildResult) -> None:
     result.diagnostics.extend(diags)
     if pkg is None:
         return
+    from .names import check_names, normalise_names
+
+    # look-alike names (E0114, W0115): read in NFKC form, so an imitation collides
+    result.diagnostics.extend(check_names(pkg))
+    pkg = normalise_names(pkg)
     result.diagnostics.extend(check_package(pkg))
     result.packages.append(pkg)
 
@@ -303,13 +313,66 @@ def _duplicates_across(merged: Sequence[tuple[ir.Package, list[str]]]) -> list[D
                     )
                 )
             if not clashes and mine and theirs:
-                out.append(
-                    Diagnostic(
-                        "I0203", Severity.NOTE,
-                        f"{kind}“{name}”替换了内置扩展包“{theirs[0][1].name}”中的定义", first_span,
-                    )
-                )
+                out.append(_override(kind, name, first_span, theirs[0][1].name, theirs[0][0]))
     return out
+
+
+def _override(kind: str, name: str, span: Span, bundled_pkg: str, bundled_span: Span) -> Diagnostic:
+    return Diagnostic(
+        "I0203", Severity.NOTE,
+        f"{kind}“{name}”替换了内置扩展包“{bundled_pkg}”中的定义", span,
+        notes=(f"内置定义在 {bundled_span.file}:{bundled_span.line}:{bundled_span.col}",),
+        help="同时载入时以你的为准；不想替换就改名（sgs check --strict-overrides 把它当作错误，供 CI 使用）",
+    )
+
+
+@lru_cache(maxsize=1)
+def bundled_packages() -> tuple[ir.Package, ...]:
+    """The bundled pool's packages (``bundled_skill_paths()``), parsed and lowered once
+    per process; files named by their display names (``skills/…``)."""
+    from .graph.load import load_text
+    from .inputs import InputError, read_text
+
+    out = []
+    for f in bundled_skill_paths():
+        try:
+            pkg, _ = load_text(read_text(f), _display(f))
+        except (InputError, UnicodeDecodeError):
+            continue
+        if pkg is not None:
+            out.append(pkg)
+    return tuple(out)
+
+
+def bundled_overrides(packages: Iterable[ir.Package], strict: bool = False) -> list[Diagnostic]:
+    """For ``sgs check`` of a designer's files: every general or equipment card of
+    ``packages`` (those not from the bundled tree) named like a bundled one — an I0203
+    note with both places, or with ``strict`` an E0221 error (for designers' CI)."""
+    theirs: dict[tuple[str, str], tuple[str, Span]] = {}
+    for pkg in bundled_packages():
+        for g in pkg.generals:
+            theirs.setdefault(("武将", g.name), (pkg.name, g.span))
+        for c in pkg.cards:
+            for w in c.names:
+                theirs.setdefault(("装备", w.name), (pkg.name, w.span))
+    out: list[Diagnostic] = []
+    for pkg in packages:
+        if _bundled([pkg.file]):
+            continue
+        mine = [("武将", g.name, g.span) for g in pkg.generals]
+        mine += [("装备", w.name, w.span) for c in pkg.cards for w in c.names]
+        for kind, name, span in mine:
+            found = theirs.get((kind, name))
+            if found is not None:
+                out.append(_override(kind, name, span, *found))
+    return [strict_override(d) for d in out] if strict else out
+
+
+def strict_override(d: Diagnostic) -> Diagnostic:
+    """An I0203 as the E0221 error of ``--strict-overrides`` (other diagnostics as they are)."""
+    from dataclasses import replace
+
+    return replace(d, code="E0221", severity=Severity.ERROR) if d.code == "I0203" else d
 
 
 def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
@@ -409,20 +472,91 @@ def _compiler_fingerprint() -> str:
     return h.hexdigest()
 
 
-def _import(path: Path, module_name: str) -> ModuleType:
+def _import_source(source: bytes, path: Path, module_name: str) -> ModuleType:
+    """Import a compiled module from its *verified* bytes (not by reading the file
+    again, which could have changed since it was checked)."""
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(path)
-    module = importlib.util.module_from_spec(spec)
+    module = ModuleType(module_name)
+    module.__file__ = str(path)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        exec(compile(source, str(path), "exec"), module.__dict__)
     except BaseException:
         del sys.modules[module_name]
         raise
     return module
+
+
+#: first line of a cache entry's MANIFEST; then one ``<sha256> <module>`` line per module
+_MANIFEST_HEAD = "sgs-cache 1"
+
+
+def _verified_entry(target: Path) -> list[tuple[str, bytes]] | None:
+    """The modules (name, bytes) of the cache entry ``target`` if it is whole: a
+    folder whose MANIFEST lists each module with the SHA-256 of its bytes, every one
+    matching.  None when there is no entry; a damaged one (wrong type, unreadable or
+    garbage MANIFEST, missing, truncated or edited module) is warned about once,
+    removed and None returned — its modules are never executed."""
+    from .cache import digest, remove_entry, warn_damaged
+
+    if not os.path.lexists(target):
+        return None
+    why: str | None = None
+    out: list[tuple[str, bytes]] = []
+    if target.is_symlink() or not target.is_dir():
+        why = "应为目录"
+    else:
+        try:
+            lines = (target / "MANIFEST").read_bytes().decode("utf-8").split("\n")
+        except (OSError, UnicodeDecodeError) as exc:
+            lines, why = [], f"MANIFEST 无法读取：{type(exc).__name__}"
+        if why is None and (not lines or lines[0] != _MANIFEST_HEAD):
+            why = "MANIFEST 格式不对"
+        for line in lines[1:] if why is None else ():
+            if not line:
+                continue
+            sha, _, name = line.partition(" ")
+            if not name.isidentifier():
+                why = "MANIFEST 格式不对"
+                break
+            try:
+                data = (target / f"{name}.py").read_bytes()
+            except OSError:
+                why = f"缺少模块 {name}.py"
+                break
+            if digest(data) != sha:
+                why = f"模块 {name}.py 与记录的散列不符"
+                break
+            out.append((name, data))
+    if why is None:
+        return out
+    warn_damaged(target, why)
+    remove_entry(target)
+    return None
+
+
+def _write_entry(cache: Path, key: str, modules: Mapping[str, str]) -> list[tuple[str, bytes]]:
+    """Write a cache entry: the modules and their MANIFEST (hashes) into a temp
+    folder, renamed into place in one step (another process may win the race; then
+    its entry is used if it verifies).  Returns the modules as written."""
+    from .cache import digest
+
+    written = [(name, modules[name].encode("utf-8")) for name in modules]
+    tmp = cache / f"{key}.tmp{os.getpid()}"
+    target = cache / key
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name, data in written:
+            (tmp / f"{name}.py").write_bytes(data)
+        manifest = _MANIFEST_HEAD + "\n" + "".join(f"{digest(data)} {name}\n" for name, data in written)
+        (tmp / "MANIFEST").write_text(manifest, encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        # an entry written meanwhile by another process, or a cache we cannot write:
+        # the modules in memory are the same either way
+    return written
 
 
 @dataclass(frozen=True)
@@ -470,37 +604,30 @@ def load_equipment(
 def _load(
     paths: Iterable[PathLike] | None, cache_dir: PathLike | None
 ) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
+    from .inputs import InputError, read_bytes
+
     files = _expand(paths, pool=True)
     h = hashlib.sha256(_compiler_fingerprint().encode())
     for f in files:
         h.update(_display(f).encode() + b"\0")
         try:
-            h.update(f.read_bytes())
-        except OSError:
-            h.update(b"<unreadable>")
+            h.update(read_bytes(f))
+        except InputError:
+            h.update(b"<unreadable>")  # build() below reports it
     key = h.hexdigest()[:20]
     cache = Path(cache_dir) if cache_dir is not None else cache_root()
     target = cache / key
-    if not (target / "MANIFEST").is_file():
+    verified = _verified_entry(target)
+    if verified is None:
         result = build(files)
         if not result.ok:
             raise CompileError(result.refused + result.diagnostics, result.sources)
-        tmp = cache / f"{key}.tmp{os.getpid()}"
-        tmp.mkdir(parents=True, exist_ok=True)
-        for name in sorted(result.modules):
-            (tmp / f"{name}.py").write_text(result.modules[name], encoding="utf-8")
-        (tmp / "MANIFEST").write_text("".join(f"{n}\n" for n in result.modules), encoding="utf-8")
-        try:
-            tmp.rename(target)
-        except OSError:
-            shutil.rmtree(tmp, ignore_errors=True)
-            if not (target / "MANIFEST").is_file():
-                raise
+        verified = _write_entry(cache, key, result.modules)
     # modules come bundled-first (see _back): a later definition overrides an earlier one
     generals: dict[str, GeneralSpec] = {}
     equipment: dict[CardName, tuple[type[Skill], ...]] = {}
-    for name in (target / "MANIFEST").read_text(encoding="utf-8").split():
-        module = _import(target / f"{name}.py", f"sgs_generated_{key}_{name}")
+    for name, source in verified:
+        module = _import_source(source, target / f"{name}.py", f"sgs_generated_{key}_{name}")
         for g in module.GENERALS:
             generals.pop(g.name, None)
             generals[g.name] = g

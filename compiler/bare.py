@@ -17,7 +17,11 @@ from collections.abc import Callable
 
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
-__all__ = ["wrap", "skill_lines", "check_skill_lines", "HEADER_LINES"]
+__all__ = ["wrap", "skill_lines", "check_skill_lines", "HEADER_LINES", "MAX_SKILL_LINES"]
+
+#: a text of bare skills is checked line by line (one build each): at most this many
+#: lines are checked, so a large file cannot keep ``sgs check`` busy for minutes
+MAX_SKILL_LINES = 1000
 
 #: lines of the synthetic package before the skill line
 HEADER_LINES = 2
@@ -47,11 +51,24 @@ def _move(span: Span, file: str, line_no: int, length: int) -> Span:
 
 
 def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
-    """Diagnostics for every ``名称：正文`` line of ``text``, on the lines of ``text``."""
+    """Diagnostics for every ``名称：正文`` line of ``text``, on the lines of ``text``;
+    beyond :data:`MAX_SKILL_LINES` lines, one E0110 for the rest (not checked)."""
     from . import build_texts
+    from .diagnostics import Severity
 
     out: list[Diagnostic] = []
-    for line_no, line in skill_lines(text):
+    lines = skill_lines(text)
+    if len(lines) > MAX_SKILL_LINES:
+        first_unchecked = lines[MAX_SKILL_LINES][0]
+        out.append(
+            Diagnostic(
+                "E0110", Severity.ERROR,
+                f"技能太多：{len(lines)} 行，只检查了前 {MAX_SKILL_LINES} 行", Span(file, first_unchecked, 1, first_unchecked, 1),
+                help="把技能分成几个文件分别检查，或写成 .sgs 扩展包",
+            )
+        )
+        lines = lines[:MAX_SKILL_LINES]
+    for line_no, line in lines:
         result = build_texts({file: wrap(line)})
         diags = list(result.diagnostics)
         reread = _register_reading(line, diags)

@@ -6,7 +6,9 @@ emit, no module cache), warm load time (cache hit), the front end alone (parse +
 tree) and the trigger-graph analysis of it, random 5-player and 8-player identity games per
 second with the compiled generals and with the same generals stripped of their skills
 (both with the compiled equipment effects; the ratio is the cost of generals' skill
-dispatch), and the process's peak resident memory.
+dispatch), and the process's peak resident memory.  ``sgs bench --scale`` prints instead
+``sgs check`` time and peak memory for 1×/4×/16×/64× renamed copies of the 标准版
+generals (:func:`run_scale`), each in a fresh process.
 Timings are wall-clock seconds from :func:`time.perf_counter`; nothing here is a test.
 """
 
@@ -144,4 +146,84 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
     table.add_column("数值", justify="right")
     for k, v in rows:
         table.add_row(k, v)
+    out.print(table)
+
+
+# ---------------------------------------------------------------- scale
+
+#: ten characters of the pinyin table, used as digits: copy 12 of 曹操 is 曹操丑丕
+_DIGITS = "丁丑丕丰义乐乱享人八"
+_STANDARD_GENERAL_FILES = ("wei.sgs", "shu.sgs", "wu.sgs", "qun.sgs")
+
+
+def _suffix(k: int) -> str:
+    return "".join(_DIGITS[int(d)] for d in str(k))
+
+
+def renamed_copies(copies: int) -> dict[str, str]:
+    """``copies`` renamed copies of the bundled 标准版 generals (25 per copy), as
+    ``{file name: text}``: copy ``k`` renames the package, every general and every
+    skill by appending ``k`` written in table characters (:data:`_DIGITS`), so the
+    pinyin is inferred and every name is unique.  A large expansion for the scale
+    figures (``sgs bench --scale``) and the scale tests."""
+    import re
+
+    from sgs.compiler import bundled_skills_dir
+
+    folder = bundled_skills_dir() / "standard"
+    sources = {f: (folder / f).read_text(encoding="utf-8") for f in _STANDARD_GENERAL_FILES}
+    out: dict[str, str] = {}
+    for k in range(1, copies + 1):
+        s = _suffix(k)
+        for f, text in sources.items():
+            text = re.sub(r"(?m)^扩展包 (\S+)", lambda m: f"扩展包 {m.group(1)}{s}", text)
+            text = re.sub(r"(?m)^武将 (\S+)", lambda m: f"武将 {m.group(1)}{s}", text)
+            text = re.sub(r"(?m)^([^#\s武扩][^：\s]*)：", lambda m: f"{m.group(1)}{s}：", text)
+            out[f"copy{k:03d}_{f}"] = text
+    return out
+
+
+_CHILD = """
+import resource, sys, time
+from sgs.compiler.cli import app
+t0 = time.perf_counter()
+try:
+    app(["check", *sys.argv[1:]], standalone_mode=False)
+except SystemExit:
+    pass
+took = time.perf_counter() - t0
+print(f"@@ {took:.3f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr)
+"""
+
+
+def check_scale(copies: int) -> tuple[float, float, int]:
+    """``sgs check`` of ``copies`` renamed copies of the 标准版 generals
+    (:func:`renamed_copies`) in a fresh process: (wall seconds of the check
+    itself, peak resident MiB of that process, generals checked)."""
+    import subprocess
+    import sys
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in renamed_copies(copies).items():
+            (Path(tmp) / name).write_text(text, encoding="utf-8")
+        proc = subprocess.run(
+            [sys.executable, "-c", _CHILD, tmp], capture_output=True, text=True, check=False
+        )
+    line = next((ln for ln in proc.stderr.splitlines() if ln.startswith("@@ ")), None)
+    if line is None:
+        raise RuntimeError(f"sgs check of {copies} copies failed: {proc.stderr[-2000:]}")
+    _, took, rss_kib = line.split()
+    return float(took), int(rss_kib) / 1024, copies * 25
+
+
+def run_scale(out: Console, sizes: Sequence[int] = (1, 4, 16, 64)) -> None:
+    """Print the scale table: ``sgs check`` time and peak memory for renamed copies."""
+    table = Table(title="sgs check 的规模（标准版武将的改名副本）")
+    table.add_column("副本数", justify="right")
+    table.add_column("武将数", justify="right")
+    table.add_column("耗时", justify="right")
+    table.add_column("峰值内存（RSS）", justify="right")
+    for n in sizes:
+        took, rss, generals = check_scale(n)
+        table.add_row(f"{n}×", str(generals), f"{took:.2f} s", f"{rss:.0f} MiB")
     out.print(table)

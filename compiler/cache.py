@@ -9,19 +9,43 @@
    ``~/Library/Caches/sgs`` on macOS, ``~/.cache/sgs`` elsewhere;
 
 and when that cannot be created or written (a read-only home, no home at all), the
-temp directory's ``sgs-cache-<uid>``.  Entries are keyed by content hashes, so a stale
-entry is never used and the folder changes no result (same seed, same log); deleting
-it is always safe.
+temp directory's ``sgs-cache-<uid>`` — used only if it is ours and not writable by
+others (another user could have made it first), else a fresh private folder.  Entries
+are keyed by content hashes, so a stale entry is never used and the folder changes no
+result (same seed, same log); deleting it is always safe.
+
+What is loaded is verified: every entry records the SHA-256 of its files, written
+last and atomically (temp file + :func:`os.replace`, or a folder renamed into place),
+and is checked before use — a truncated, garbage, wrong-type or edited entry is
+rebuilt with a one-line warning (:func:`warn_damaged`) and never executed.  (This
+stops damage and edits that do not also forge the record; the folder itself must be
+as private as the home directory, which the checks above see to.)
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
+import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
-__all__ = ["cache_root", "default_cache_dir"]
+if TYPE_CHECKING:
+    from lark import Lark
+
+__all__ = [
+    "cache_root",
+    "default_cache_dir",
+    "digest",
+    "load_parser",
+    "remove_entry",
+    "warn_damaged",
+    "write_atomic",
+]
 
 
 def _writable(folder: Path) -> bool:
@@ -59,5 +83,108 @@ def cache_root() -> Path:
     if preferred is not None and _writable(preferred):
         return preferred
     fallback = Path(tempfile.gettempdir()) / f"sgs-cache-{os.getuid() if hasattr(os, 'getuid') else 0}"
-    fallback.mkdir(parents=True, exist_ok=True)
+    try:
+        fallback.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="sgs-cache-"))
+    if not _private(fallback):
+        # a shared temp folder: someone else may have made it, to plant modules
+        return Path(tempfile.mkdtemp(prefix="sgs-cache-"))
     return fallback
+
+
+def _private(folder: Path) -> bool:
+    """A real folder (not a symlink), ours, not writable by group or others (POSIX)."""
+    if not hasattr(os, "getuid"):
+        return True
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
+
+
+def digest(data: bytes) -> str:
+    """The SHA-256 of ``data`` (hex): what a cache entry records of each file."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def warn_damaged(what: Path, why: str) -> None:
+    """The one-line warning for a damaged cache entry (to stderr)."""
+    print(f"警告：缓存 {what} 已损坏（{why}），已重新生成", file=sys.stderr)
+
+
+def remove_entry(path: Path) -> None:
+    """Remove a damaged entry, whatever it is (folder, file, link); errors ignored."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink()
+    except OSError:
+        pass
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder and
+    :func:`os.replace`, so a reader sees the old file or the whole new one."""
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+_PARSER_MAGIC = b"sgs-lalr 1 "
+
+
+def load_parser(build: "Callable[[], Lark]", key: str, folder: Path | None = None) -> "Lark":
+    """The parser ``build()`` makes, through a verified disk cache.
+
+    The file ``lark-lalr-<key>.bin`` holds one line ``sgs-lalr 1 <sha256>`` and then
+    the tables Lark saves; they are unpickled only when the hash matches, so a
+    truncated, garbage or edited file is never loaded: the tables are rebuilt and
+    the file rewritten atomically, with a one-line warning.  ``key`` must cover what
+    the tables depend on (grammar text, options, Lark's version).  A cache that
+    cannot be written is skipped silently."""
+    from lark import Lark
+
+    path = (folder if folder is not None else cache_root()) / f"lark-lalr-{key}.bin"
+    damaged: str | None = None
+    try:
+        st: os.stat_result | None = os.lstat(path)
+    except OSError:
+        st = None
+    if st is not None:
+        data = b""
+        if not stat.S_ISREG(st.st_mode):
+            damaged = "不是普通文件"
+        else:
+            try:
+                data = path.read_bytes()
+            except OSError as exc:
+                damaged = f"无法读取：{exc.strerror or exc}"
+        if damaged is None:
+            head, _, payload = data.partition(b"\n")
+            if not head.startswith(_PARSER_MAGIC) or head[len(_PARSER_MAGIC):].decode("ascii", "replace") != digest(payload):
+                damaged = "内容与记录的散列不符"
+            else:
+                try:
+                    return Lark.load(io.BytesIO(payload))
+                except Exception as exc:  # verified bytes another Lark version cannot read
+                    damaged = f"无法载入：{type(exc).__name__}"
+    parser = build()
+    if damaged is not None:
+        warn_damaged(path, damaged)
+        remove_entry(path)
+    buf = io.BytesIO()
+    parser.save(buf)
+    payload = buf.getvalue()
+    try:
+        write_atomic(path, _PARSER_MAGIC + digest(payload).encode() + b"\n" + payload)
+    except OSError:
+        pass
+    return parser

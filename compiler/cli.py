@@ -2,8 +2,11 @@
 
 Every user mistake ends in a message and a non-zero exit code, never a traceback:
 diagnostics for skill text (file:line:col), :class:`ScenarioError` for scenario files,
-plain messages for bad options.  Exit codes: 0 ok, 1 errors found / expectations failed,
-2 bad usage.
+plain messages for bad options.  Exit codes: 0 ok, 1 errors found / expectations failed /
+a ``--human`` game quit before its end, 2 bad usage, 130 interrupted (Ctrl-C).
+Seeds are non-negative (``random.Random(-n)`` would silently be ``random.Random(n)``).
+``-h`` is ``--help``; ``--version`` prints the version; help is laid out at the width of
+the terminal (any of stdin/stdout/stderr, so ``sgs --help | less`` too), not cut at 80.
 """
 
 from __future__ import annotations
@@ -25,7 +28,55 @@ app = typer.Typer(
     no_args_is_help=True,
     help="三国杀技能语言：检查、编译技能文本，运行场景与对局。",
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("sgs-skill-compiler")
+        except PackageNotFoundError:
+            v = "未安装"
+        out.print(f"sgs {v}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True, help="打印版本号并退出")
+    ] = False,
+) -> None:
+    """三国杀技能语言：检查、编译技能文本，运行场景与对局。"""
+
+
+def terminal_width() -> int | None:
+    """The width help is laid out at: ``$COLUMNS``, else the widest terminal among
+    stdin, stdout and stderr (stdout is often a pipe); None when there is none."""
+    import os
+
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    widths = []
+    for fd in (0, 1, 2):
+        try:
+            widths.append(os.get_terminal_size(fd).columns)
+        except (OSError, ValueError):
+            continue
+    return max(widths) if widths else None
+
+
+def _wide_help() -> None:
+    """Lay typer's help out at the terminal's width (typer reads it once, at import)."""
+    from typer import rich_utils
+
+    width = terminal_width()
+    if rich_utils.MAX_WIDTH is None and width is not None:
+        rich_utils.MAX_WIDTH = width
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -76,8 +127,8 @@ def _need_file(path: Path, option: str) -> None:
     """``option`` (e.g. ``--skills-file``) names an existing file, not a folder."""
     if path.is_dir():
         raise _fail(f"{option} {path} 是一个目录，不是文件：请给出每行一条“名称：正文”的文本文件")
-    if not path.is_file():
-        raise _fail(f"找不到文件：{path}")
+    if not path.exists():
+        raise _fail(f"找不到文件：{path}")  # a device or FIFO is refused by the reader, with its kind
 
 
 def _need_paths(paths: list[Path]) -> list[Path]:
@@ -95,19 +146,25 @@ def _need_paths(paths: list[Path]) -> list[Path]:
 
 
 def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, str]]:
-    """E0001 for every file that is not UTF-8 (at the first bad byte, with the hint
-    to save it as UTF-8), and the files' text for showing the line."""
+    """E0001 for every file that cannot be read (too large, not a regular file …) or
+    is not UTF-8 (at the first bad byte, with the hint to save it as UTF-8), and the
+    files' text for showing the line."""
     from sgs.compiler import _display
     from sgs.compiler.diagnostics import Diagnostic, Severity, Span
     from sgs.compiler.scenario_format import utf8_error_position
+
+    from sgs.compiler.inputs import InputError, read_bytes
 
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     for f in files:
         try:
-            data = f.read_bytes()
-        except OSError:
-            continue  # reported by the build as it reads the file
+            data = read_bytes(f)  # bounded while reading; devices, FIFOs, folders refused
+        except InputError as exc:
+            diags.append(
+                Diagnostic("E0001", Severity.ERROR, f"无法读取“{_display(f)}”：{exc.message}", Span(_display(f), 1, 1, 1, 1))
+            )
+            continue
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -153,9 +210,12 @@ def _skill_pool(skills: Optional[list[Path]]) -> Pool:
 
 
 def _refuse_empty_texts(text: Optional[list[str]]) -> None:
-    """``--text ''`` is a mistake, not a clean check."""
+    """``--text ''`` is a mistake, not a clean check (a leading BOM counts as nothing,
+    as in files: :func:`sgs.compiler.inputs.strip_bom`)."""
     for t in text or []:
-        if not t.strip():
+        from sgs.compiler.inputs import strip_bom
+
+        if not strip_bom(t).strip():
             raise _fail("--text 给出的技能文本为空：请写作“名称：正文”，例如 --text '奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。'")
 
 
@@ -169,6 +229,9 @@ def check(
     skills_file: Annotated[
         Optional[Path], typer.Option("--skills-file", help="检查一个文本文件：每行一条“名称：正文”，逐行报告")
     ] = None,
+    strict_overrides: Annotated[
+        bool, typer.Option("--strict-overrides", help="与内置武将或装备同名（替换内置定义，I0203）算作错误 E0221，供 CI 使用")
+    ] = False,
 ) -> None:
     """检查技能文本：语法、语义；有错误时退出码为 1。"""
     from sgs.compiler import build, render_diagnostics
@@ -193,14 +256,24 @@ def check(
         result = build([f for f in files if _display(f) not in unreadable])
         diags += result.diagnostics
         sources.update(result.originals)
+        from sgs.compiler import bundled_overrides, bundled_packages, strict_override
+
+        # a general named like a bundled one replaces it when both are loaded: say so
+        reported = {d.span for d in diags if d.code == "I0203"}
+        diags += [d for d in bundled_overrides(result.packages) if d.span not in reported]
+        if strict_overrides:
+            diags = [strict_override(d) for d in diags]
         if not any(d.severity == "error" for d in diags):
-            # trigger-graph findings against the bundled set (DESIGN §4), reusing what build lowered
-            diags += findings_for(targets, known=result.packages)
+            # trigger-graph findings against the bundled set (DESIGN §4), reusing what was lowered
+            diags += findings_for(targets, known=[*result.packages, *bundled_packages()])
     if text or skills_file is not None:
         from sgs.compiler.bare import check_skill_lines
 
+        from sgs.compiler.inputs import strip_bom
+
         for i, t in enumerate(text or []):
             name = "<text>" if len(text or []) == 1 else f"<text{i + 1}>"
+            t = strip_bom(t)
             sources[name] = t
             diags += check_skill_lines(t, name)
         if skills_file is not None:
@@ -262,7 +335,9 @@ def fmt_(
         if _display(f) not in unreadable:
             jobs.append((str(f), _read_skills_file(f), f, False))
     for i, t in enumerate(text or []):
-        jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", t, None, True))
+        from sgs.compiler.inputs import strip_bom
+
+        jobs.append(("<text>" if len(text or []) == 1 else f"<text{i + 1}>", strip_bom(t), None, True))
     if skills_file is not None:
         jobs.append((str(skills_file), _read_skills_file(skills_file), skills_file, True))
     headers = len(jobs) + failed > 1
@@ -469,7 +544,7 @@ def _refuse_unknown_generals(chosen: list[str], names: list[str]) -> None:
 @app.command()
 def play(
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="人数（2–10；默认 5，或 --generals 的个数）")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="随机种子")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="随机种子（非负整数）")] = 1,
     generals: Annotated[Optional[str], typer.Option("--generals", help="按座次指定武将，逗号分隔：曹操,刘备,…")] = None,
     log: Annotated[LogFormat, typer.Option("--log", help="text | json")] = LogFormat.text,
     skills: Annotated[Optional[list[Path]], typer.Option("--skills", help="技能源（默认：内置 skills/）")] = None,
@@ -528,7 +603,7 @@ def play(
         raise _fail(str(exc)) from None
     except HumanQuit as exc:
         out.print(f"{exc}，对局中止。")
-        return
+        raise typer.Exit(1) from None  # the game did not end: a script must not take it for one that did
     except KeyboardInterrupt:
         out.print("\n已中断，对局中止。")
         raise typer.Exit(130) from None
@@ -567,16 +642,23 @@ def corpus(
 @app.command()
 def bench(
     games: Annotated[int, typer.Option("--games", min=1, help="每组对局数")] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="起始种子")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="起始种子（非负整数）")] = 1,
+    scale: Annotated[
+        bool, typer.Option("--scale", help="只测规模：sgs check 标准版武将的 1×/4×/16×/64× 改名副本的耗时与峰值内存")
+    ] = False,
 ) -> None:
-    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存。"""
-    from sgs.compiler.bench import run_bench
+    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存；--scale 测检查大型扩展包的规模。"""
+    from sgs.compiler.bench import run_bench, run_scale
 
+    if scale:
+        run_scale(out)
+        return
     run_bench(out, games=games, seed=seed)
 
 
 def main() -> None:
     """Entry point of the ``sgs`` script."""
+    _wide_help()
     app()
 
 

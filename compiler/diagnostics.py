@@ -46,7 +46,15 @@ __all__ = [
     "escape_text",
     "has_errors",
     "sort_key",
+    "cap_diagnostics",
+    "MAX_PER_LINE",
+    "MAX_PER_FILE",
 ]
+
+#: a renderer lists at most this many diagnostics of one source line …
+MAX_PER_LINE = 10
+#: … and of one file; the rest are counted in one I0113 note per file
+MAX_PER_FILE = 200
 
 
 class Severity(str, Enum):
@@ -181,6 +189,21 @@ CODES: dict[str, CodeInfo] = {
         "技能文本只能由文字、标点、空格、制表符和换行组成；控制字符（如 ESC、NUL）、Unicode 行分隔符和"
         "改变显示顺序的双向控制符会被拒绝，它们可能让文本看起来和实际内容不同。",
     ),
+    "I0113": CodeInfo(
+        "诊断太多，其余未列出",
+        "同一行最多列出 10 条诊断，同一个文件最多 200 条；其余的只计数。改正列出的问题（往往是同一个原因）后再检查。",
+    ),
+    "E0114": CodeInfo(
+        "名字中有不可见或易混淆的字符",
+        "扩展包、武将和技能的名字不能含有不可见字符（零宽空格、连接符、BOM、双向控制符、组合符号、变体选择符、空格、"
+        "私用区字符），不能混用外形相近的文字（拉丁、希腊、西里尔字母混用，或汉字中混有拉丁字母以外的文字），"
+        "也不能用非 ASCII 的数字：这样的名字看起来和另一个名字一样，却是另一个武将。",
+        "武将 曹\u200b操（caocao2） 魏 4体力 男",
+    ),
+    "W0115": CodeInfo(
+        "名字按规范形式（NFKC）读取",
+        "名字中的兼容字符（CJK 兼容汉字、全角字母等）按 Unicode NFKC 规范形式读取，与它模仿的名字视为同一个名字。",
+    ),
     "W0101": CodeInfo(
         "已按规范写法更正错别字",
         "源文本中的常见错别字（如“收到伤害”“牌对顶”“其他男性角，”“1.、”）已按规范写法读取；"
@@ -201,6 +224,11 @@ CODES: dict[str, CodeInfo] = {
         "替换了内置定义",
         "你的扩展包定义了与内置扩展包同名的武将或装备；同时载入时以你的为准（例如推广版技能、变体规则）。",
         "武将 关羽（guanyu） 蜀 4体力 男",
+    ),
+    "E0221": CodeInfo(
+        "替换了内置定义（--strict-overrides）",
+        "与 I0203 相同，但用 sgs check --strict-overrides 检查时是错误：设计者的 CI 可以借此确保扩展包不会悄悄替换内置武将或装备。"
+        "请改名；确实要替换时，不用这个选项检查。",
     ),
     "E0202": CodeInfo("每阶段限一次只能用于主动技或触发技", "视为技、状态技和主公代打技能没有发动次数，不能加“每阶段限一次”。"),
     "E0203": CodeInfo("次数限制前没有技能效果", "“每阶段限一次。”必须跟在它所限制的句子之后。"),
@@ -295,6 +323,43 @@ def explain(code: str) -> str:
     return out
 
 
+def cap_diagnostics(
+    diags: Iterable[Diagnostic], per_line: int = MAX_PER_LINE, per_file: int = MAX_PER_FILE
+) -> list[Diagnostic]:
+    """The diagnostics a renderer shows: at most ``per_line`` of one (file, line) and
+    ``per_file`` of one file, in the given order, then for each file with some left
+    out one I0113 note “N more” (errors among them counted), so that no input makes
+    the output grow past a bound.  Diagnostics without a span are kept up to
+    ``per_file`` in all.  Linear in the number of diagnostics."""
+    out: list[Diagnostic] = []
+    by_line: dict[tuple[str, int], int] = {}
+    by_file: dict[str, int] = {}
+    left: dict[str, list[int]] = {}  # file → [left out, errors among them]
+    for d in diags:
+        file = d.span.file if d.span is not None else ""
+        line = d.span.line if d.span is not None else 0
+        n_line = by_line.get((file, line), 0)
+        n_file = by_file.get(file, 0)
+        if n_file >= per_file or (d.span is not None and n_line >= per_line):
+            counts = left.setdefault(file, [0, 0])
+            counts[0] += 1
+            counts[1] += d.severity is Severity.ERROR
+            continue
+        by_line[(file, line)] = n_line + 1
+        by_file[file] = n_file + 1
+        out.append(d)
+    for file, (n, errors) in left.items():
+        where = f"“{file}”中" if file else ""
+        of_them = f"（其中 {errors} 个错误）" if errors else ""
+        out.append(
+            Diagnostic(
+                "I0113", Severity.NOTE, f"{where}还有 {n} 条诊断未列出{of_them}",
+                help=f"每行最多列出 {per_line} 条、每个文件最多 {per_file} 条；先改正上面的问题再检查",
+            )
+        )
+    return out
+
+
 def has_errors(diags: Iterable[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diags)
 
@@ -334,21 +399,23 @@ def escape_text(text: str) -> str:
     return "".join(out)
 
 
-_INVISIBLE = set("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\ufeff")
+_INVISIBLE = set("\u200b\u200c\u200d\u2060\u00ad\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\ufeff")
 
 
 def render_short(diags: Iterable[Diagnostic]) -> str:
-    """gcc style: ``file:line:col: error[E0101]: message`` (one line per diagnostic)."""
+    """gcc style: ``file:line:col: error[E0101]: message`` (one line per diagnostic;
+    capped by :func:`cap_diagnostics`)."""
     lines = []
-    for d in diags:
+    for d in cap_diagnostics(diags):
         where = f"{d.span}: " if d.span is not None else ""
         lines.append(escape_text(where + _header(d)))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
 def render_json(diags: Iterable[Diagnostic]) -> str:
-    """A JSON array; each element has code, severity, message, span, notes, help, suggestion."""
-    return _dump([d.to_json() for d in diags])
+    """A JSON array; each element has code, severity, message, span, notes, help,
+    suggestion (capped by :func:`cap_diagnostics`)."""
+    return _dump([d.to_json() for d in cap_diagnostics(diags)])
 
 
 def _dump(data: object) -> str:
@@ -389,10 +456,12 @@ def skill_report(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None 
     Each entry of ``skills`` is ``{"file", "line", "skill", "diagnostics"}``: one per
     skill line of every file in ``sources`` (clean skills too, with no diagnostics),
     in file and line order; diagnostics outside any skill line (headers, whole-file
-    problems) come in entries whose ``skill`` is null."""
+    problems) come in entries whose ``skill`` is null.  The counts are of all the
+    diagnostics; the entries list them capped by :func:`cap_diagnostics`."""
     from .parse import skill_line_name
 
-    ds = sorted(diags, key=sort_key)
+    every = sorted(diags, key=sort_key)
+    ds = sorted(cap_diagnostics(every), key=sort_key)
     sources = dict(sources or {})
     entries: dict[tuple[str, int], dict[str, object]] = {}
     order: list[tuple[str, int]] = []
@@ -422,7 +491,7 @@ def skill_report(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None 
         assert isinstance(items, list)
         items.append(diagnostic_record(d))
     order.sort()
-    counts = {sev: sum(1 for d in ds if d.severity is sev) for sev in Severity}
+    counts = {sev: sum(1 for d in every if d.severity is sev) for sev in Severity}
     return {
         "errors": counts[Severity.ERROR],
         "warnings": counts[Severity.WARNING],
@@ -447,19 +516,27 @@ _MAX_SPAN_SHOWN = 50
 
 
 def _shown(line_text: str, col: int, end_col: int) -> tuple[str, str, str]:
-    """(before, inside, after) of the shown line: escaped, tabs expanded, cut with …"""
+    """(before, inside, after) of the shown line: escaped, tabs expanded, cut with …
+
+    Only a window around the span is escaped (escaping never shortens a character),
+    so the cost does not depend on the line's length."""
     def prep(t: str) -> str:
         return escape_text(_expand_tabs(t))
 
-    before = prep(line_text[: col - 1])
-    inside = prep(line_text[col - 1 : max(end_col - 1, col - 1)])
-    after = prep(line_text[max(end_col - 1, col - 1) :])
-    if cell_len(before + inside + after) <= MAX_SHOWN:
-        return before, inside, after
-    if len(before) > _CONTEXT:
+    mid = max(end_col - 1, col - 1)
+    if len(line_text) <= MAX_SHOWN:
+        before = prep(line_text[: col - 1])
+        inside = prep(line_text[col - 1 : mid])
+        after = prep(line_text[mid:])
+        if cell_len(before + inside + after) <= MAX_SHOWN:
+            return before, inside, after
+    before = prep(line_text[max(0, col - 1 - _CONTEXT) : col - 1])
+    if len(before) > _CONTEXT or col - 1 > _CONTEXT:
         before = "…" + before[-_CONTEXT:]
+    inside = prep(line_text[col - 1 : min(mid, col - 1 + _MAX_SPAN_SHOWN + 1)])
     if len(inside) > _MAX_SPAN_SHOWN:
         inside = inside[:_MAX_SPAN_SHOWN] + "…"
+    after = prep(line_text[mid : mid + _CONTEXT + 1])
     if len(after) > _CONTEXT:
         after = after[:_CONTEXT] + "…"
     return before, inside, after
@@ -468,18 +545,23 @@ def _shown(line_text: str, col: int, end_col: int) -> tuple[str, str, str]:
 def render_human(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None = None) -> str:
     """rustc layout.  ``sources`` maps a span's file to its text (for the source line).
 
-    Control characters are shown escaped (:func:`escape_text`) and a long line is
-    cut around the span, so a hostile file cannot drive the terminal or flood it."""
+    Control characters are shown escaped (:func:`escape_text`), a long line is
+    cut around the span and the diagnostics are capped (:func:`cap_diagnostics`),
+    so a hostile file cannot drive the terminal or flood it; each file's lines are
+    split once, so the cost is linear in the input and the output."""
     sources = sources or {}
     blocks: list[str] = []
-    for d in diags:
+    split: dict[str, list[str]] = {}
+    for d in cap_diagnostics(diags):
         out = [escape_text(_header(d))]
         if d.span is not None:
             sp = d.span
             text = sources.get(sp.file)
             line_text: str | None = None
             if text is not None:
-                all_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+                all_lines = split.get(sp.file)
+                if all_lines is None:
+                    all_lines = split[sp.file] = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
                 if 1 <= sp.line <= len(all_lines):
                     line_text = all_lines[sp.line - 1]
             gutter = " " * len(str(sp.line))

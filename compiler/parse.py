@@ -37,7 +37,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, PatternStr
 
-from .cache import cache_root
+from .cache import load_parser
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .suggest import meaning_flip
 
@@ -165,16 +165,23 @@ class ParseResult:
 def get_parser() -> Lark:
     """The LALR parser, built once per process.  Building the tables takes about a
     second for the whole grammar, so they are cached on disk beside the compiled
-    modules (:func:`.cache.cache_root`); Lark keys the file by a hash of the grammar,
-    the options and its own version, and rebuilds it when any of them changed."""
-    return Lark.open_from_package(
-        "sgs.grammar",
-        "sgs.lark",
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=str(cache_root() / "lark-lalr.pickle"),
+    modules (:func:`.cache.load_parser`: keyed by a hash of the grammar files, the
+    options and Lark's version; verified before it is loaded, rebuilt when damaged)."""
+    import hashlib
+    from importlib import resources
+
+    import lark
+
+    h = hashlib.sha256(f"{lark.__version__} lalr contextual positions no-placeholders".encode())
+    for entry in sorted(resources.files("sgs.grammar").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".lark"):
+            h.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return load_parser(
+        lambda: Lark.open_from_package(
+            "sgs.grammar", "sgs.lark", parser="lalr", lexer="contextual",
+            propagate_positions=True, maybe_placeholders=False,
+        ),
+        h.hexdigest()[:20],
     )
 
 
@@ -221,10 +228,23 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
     if out.startswith("\ufeff"):
         out = " " + out[1:]
     if any(_refused_char(ch) for ch in out):
+        # one E0112 per character, at most CAPS per line and per file (a line of
+        # 100,000 NULs is one problem, not 100,000), positions counted as we go
+        from .diagnostics import MAX_PER_FILE, MAX_PER_LINE
+
         chars = list(out)
+        line_no, line_start, on_line, unlisted = 1, 0, 0, 0
         for i, ch in enumerate(chars):
-            if _refused_char(ch):
-                sp = _span(file, out, i, i + 1)
+            if ch == "\n":
+                line_no, line_start, on_line = line_no + 1, i + 1, 0
+            elif _refused_char(ch):
+                chars[i] = " "
+                on_line += 1
+                if on_line > MAX_PER_LINE or len(diags) >= MAX_PER_FILE:
+                    unlisted += 1
+                    continue
+                col = i - line_start + 1
+                sp = Span(file, line_no, col, line_no, col + 1)
                 diags.append(
                     Diagnostic(
                         "E0112",
@@ -235,7 +255,13 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
                         suggestion=Suggestion(sp, ""),
                     )
                 )
-                chars[i] = " "
+        if unlisted:
+            diags.append(
+                Diagnostic(
+                    "E0112", Severity.ERROR, f"“{file}”中另有 {unlisted} 个控制字符未逐一列出", None,
+                    help="删除这些字符；用 sgs check --format json 或编辑器的“显示不可见字符”查找",
+                )
+            )
         out = "".join(chars)
     for wrong, right in MISSPELLINGS.items():
         for m in re.finditer(re.escape(wrong), out):

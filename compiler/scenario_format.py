@@ -212,6 +212,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if mode != "身份":
         raise r.fail("scenario.mode", f"暂只支持「身份」局，实际是「{mode}」")
     seed = r.opt_int(head, "seed", "scenario") or 0
+    if seed < 0:  # random.Random(-n) is random.Random(n): a negative seed would silently repeat another
+        raise r.fail("scenario.seed", f"应为非负整数（0 或更大），而不是 {seed}")
     phase = r.string(head, "phase", "scenario", default="回合开始阶段")
     if phase not in PHASES:
         raise r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}")
@@ -338,19 +340,17 @@ def not_utf8_message(data: bytes, exc: UnicodeDecodeError) -> str:
 
 def read_text_file(path: Path) -> str:
     """The text of a UTF-8 file; raises :class:`ScenarioError` (no key) with a
-    Chinese message for a missing file, a directory, an unreadable or non-UTF-8 file."""
+    Chinese message for a missing file, a directory, a device or FIFO, a file over
+    :data:`.inputs.MAX_FILE_BYTES`, an unreadable or non-UTF-8 file.  A leading BOM
+    is dropped (:func:`.inputs.read_text`)."""
+    from .inputs import InputError, read_bytes, strip_bom
+
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError(str(path), "", "找不到文件") from None
-    except IsADirectoryError:
-        raise ScenarioError(str(path), "", "这是一个目录，不是文件") from None
-    except PermissionError:
-        raise ScenarioError(str(path), "", "没有读取权限") from None
-    except OSError as exc:
-        raise ScenarioError(str(path), "", f"无法读取：{exc.strerror or exc}") from None
+        data = read_bytes(path)
+    except InputError as exc:
+        raise ScenarioError(str(path), "", exc.message) from None
     try:
-        return data.decode("utf-8")
+        return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         line, col, _ = utf8_error_position(data, exc)
         raise ScenarioError(f"{path}:{line}:{col}", "", not_utf8_message(data, exc)) from None

@@ -43,7 +43,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import AbstractSet, Callable, Iterable, Iterator, Sequence
 
 import networkx as nx
 
@@ -137,7 +137,9 @@ class Finding:
     ``message`` (Chinese, one line), ``skills`` (the skills involved, in order:
     for a cycle, the lap), ``spans`` (the span that matters for each skill: the
     timing phrase or the effect), ``windows`` (the windows involved), ``bound``
-    (cycles: why it ends; empty = unbounded), ``notes`` (extra Chinese lines)."""
+    (cycles: why it ends; empty = unbounded), ``notes`` (extra Chinese lines),
+    ``members`` (a cycle: every skill of its strongly connected component when the
+    lap shown is not all of it; an order finding: empty)."""
 
     code: str
     severity: str
@@ -147,6 +149,7 @@ class Finding:
     windows: tuple[str, ...] = ()
     bound: tuple[BoundReason, ...] = ()
     notes: tuple[str, ...] = ()
+    members: tuple[SkillRef, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -291,19 +294,42 @@ class _Step:
 
 
 def _trigger_digraph(tg: TriggerGraph, live: set[str]) -> "nx.DiGraph[str]":
-    d: nx.DiGraph[str] = nx.DiGraph()
+    """Skill → skill edges (attribute ``steps``: the emission/listener pairs that
+    make the edge).  Listeners are looked up by window, so building it costs the
+    number of edges, not skills²."""
     infos = [i for i in tg.skills.values() if i.node in live]
+    at: dict[str, list[tuple[str, tuple[str, str], ir.Who, Listener]]] = {}
+    for b in infos:
+        node, owner = b.node, b.owner
+        for lst in b.listeners:
+            if lst.card is None:
+                at.setdefault(lst.window, []).append((node, owner, lst.subject, lst))
+    steps: dict[tuple[str, str], list[_Step]] = {}
+    you, all_others = ir.Who.YOU, ir.Who.ALL_OTHERS
     for a in infos:
-        d.add_node(a.node)
-    for a in infos:
+        a_node, a_owner = a.node, a.owner
         for em in a.emissions:
             if em.repeat:
-                _add_step(d, a.node, a.node, _Step(em, None))
+                steps.setdefault((a_node, a_node), []).append(_Step(em, None))
                 continue
-            for b in infos:
-                for lst in b.listeners:
-                    if lst.window == em.window and lst.card is None and _can_fire(a, em.role, b, lst):
-                        _add_step(d, a.node, b.node, _Step(em, lst))
+            role = em.role
+            if role is Role.NONE:
+                continue
+            # _can_fire, inlined: this loop is the graph's size (emissions × listeners of a window)
+            own_ok = role in (Role.SELF, Role.ANY)
+            other_ok = role in (Role.OTHER, Role.ANY)
+            for b_node, b_owner, subject, lst in at.get(em.window, ()):
+                if subject is you:
+                    ok = own_ok if b_owner == a_owner else other_ok
+                elif subject is all_others and b_owner == a_owner:
+                    ok = other_ok
+                else:
+                    ok = True
+                if ok:
+                    steps.setdefault((a_node, b_node), []).append(_Step(em, lst))
+    d: nx.DiGraph[str] = nx.DiGraph()
+    d.add_nodes_from(i.node for i in infos)
+    d.add_edges_from((u, v, {"steps": st}) for (u, v), st in steps.items())
     return d
 
 
@@ -322,77 +348,183 @@ def _has_recover(info: SkillInfo) -> bool:
     )
 
 
+def _edge_reasons(tg: TriggerGraph, u: str, v: str, steps: Sequence[_Step]) -> list[BoundReason]:
+    """What cuts every lap through the edge u → v (limit, 你可以, 选择一项, a judgement's end)."""
+    reasons: list[BoundReason] = []
+    vi, ui = tg.skills[v], tg.skills[u]
+    if all(s.listener is not None and s.listener.limit is not None for s in steps):
+        lim = next(s.listener.limit for s in steps if s.listener is not None and s.listener.limit is not None)
+        reasons.append(BoundReason("limit", f"{vi.ref.label}{limit_text(lim)}", vi.ref.skill))
+    if all((s.listener is not None and s.listener.optional) or s.emission.optional for s in steps):
+        who = vi if any(s.listener is not None and s.listener.optional for s in steps) else ui
+        reasons.append(BoundReason("optional", f"{who.ref.label}可以选择不发动（“你可以”）", who.ref.skill))
+    elif all(s.emission.choice for s in steps):
+        reasons.append(BoundReason("choice", f"{ui.ref.label}的效果由角色选择一项，可以不选此项", ui.ref.skill))
+    repeat = [s for s in steps if s.listener is None and s.emission.until]
+    if repeat and all(s.listener is None for s in steps):
+        reasons.append(BoundReason("judge", f"{ui.ref.label}的判定出现{repeat[0].emission.until}的结果时结束", ui.ref.skill))
+    return reasons
+
+
+_HP_REASON = BoundReason("hp", "每一圈都有角色的体力严格减少（伤害或失去体力），终将有人死亡")
+
+
+def _shortest_cycle(d: "nx.DiGraph[str]", start: str, allowed: set[str], edge_ok: "Callable[[str, str], bool]") -> list[str] | None:
+    """The shortest cycle through ``start`` using nodes of ``allowed`` and edges
+    that pass ``edge_ok`` (breadth-first search back to ``start``: O(edges)), as
+    the node list from ``start``; None when there is none."""
+    if d.has_edge(start, start) and edge_ok(start, start):
+        return [start]
+    parent: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier:
+        nxt: list[str] = []
+        for u in frontier:
+            for v in d.successors(u):
+                if v not in allowed or not edge_ok(u, v):
+                    continue
+                if v == start:
+                    path = [u]
+                    while path[-1] != start:
+                        path.append(parent[path[-1]])
+                    return path[::-1]
+                if v not in parent:
+                    parent[v] = u
+                    nxt.append(v)
+        frontier = nxt
+    return None
+
+
+def _nontrivial(d: "nx.DiGraph[str]", comp: set[str]) -> bool:
+    if len(comp) > 1:
+        return True
+    (n,) = comp
+    return d.has_edge(n, n)
+
+
+class _LazyReasons(dict[tuple[str, str], list[BoundReason]]):
+    """Edge → its cuts (:func:`_edge_reasons`), computed for the edges asked about
+    (those inside a cycle's component), not for every edge of the graph."""
+
+    def __init__(self, tg: TriggerGraph, d: "nx.DiGraph[str]") -> None:
+        super().__init__()
+        self.tg, self.d = tg, d
+
+    def __missing__(self, edge: tuple[str, str]) -> list[BoundReason]:
+        u, v = edge
+        got = self[edge] = _edge_reasons(self.tg, u, v, self.d.edges[u, v]["steps"])
+        return got
+
+
 def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
+    """One finding per strongly connected component of the skill → skill trigger
+    graph that has a cycle (never by listing every simple cycle: a clique of n
+    skills has more than n! of them).
+
+    A component is **unbounded** (E0601) when some cycle in it has no cut: it uses
+    only edges without a limit, 你可以, 选择一项 or a judgement's end, and either
+    no edge on it makes hp strictly fall or a skill on it recovers hp.  That is
+    decided in linear time — a cycle among the uncut edges that avoids the
+    hp-falling ones, or one through a recovering skill — and the example is the
+    shortest such cycle.  Otherwise the component is **bounded** (I0602) and the
+    example is the shortest cycle through its first skill (source order), with
+    the cuts of that cycle as the reasons.  ``skills`` is the example lap,
+    ``members`` every skill of the component (empty when the lap is all of it)."""
     if live is None:
         live, _ = live_analysis(tg)
     d = _trigger_digraph(tg, live)
+    rank = {n: i for i, n in enumerate(tg.skills)}
+    reasons_of = _LazyReasons(tg, d)
+
+    def hp_edge(u: str, v: str) -> bool:
+        return all(s.emission.hp_falls for s in d.edges[u, v]["steps"])
+
+    def uncut(u: str, v: str) -> bool:
+        return not reasons_of[(u, v)]
+
+    recover = {n for n in d if _has_recover(tg.skills[n])}
     out: list[Finding] = []
-    for cyc in nx.simple_cycles(d):
-        # rotate so the lap starts at the skill that comes first in the sources
-        order = list(tg.skills)
-        k = min(range(len(cyc)), key=lambda i: order.index(cyc[i]))
-        cyc = cyc[k:] + cyc[:k]
-        laps = list(zip(cyc, cyc[1:] + cyc[:1]))
-        infos = [tg.skills[n] for n in cyc]
-        reasons: list[BoundReason] = []
-        windows: list[str] = []
-        spans: list[Span] = []
-        hp_every_lap = False
-        for (u, v) in laps:
-            steps: list[_Step] = d.edges[u, v]["steps"]
-            for s in steps:
-                if s.emission.window and s.emission.window not in windows:
-                    windows.append(s.emission.window)
-            if all(s.emission.hp_falls for s in steps):
-                hp_every_lap = True
-            vi, ui = tg.skills[v], tg.skills[u]
-            if all(s.listener is not None and s.listener.limit is not None for s in steps):
-                lim = next(s.listener.limit for s in steps if s.listener is not None and s.listener.limit is not None)
-                reasons.append(BoundReason("limit", f"{vi.ref.label}{limit_text(lim)}", vi.ref.skill))
-            if all((s.listener is not None and s.listener.optional) or s.emission.optional for s in steps):
-                who = vi if any(s.listener is not None and s.listener.optional for s in steps) else ui
-                reasons.append(BoundReason("optional", f"{who.ref.label}可以选择不发动（“你可以”）", who.ref.skill))
-            elif all(s.emission.choice for s in steps):
-                reasons.append(BoundReason("choice", f"{ui.ref.label}的效果由角色选择一项，可以不选此项", ui.ref.skill))
-            repeat = [s for s in steps if s.listener is None and s.emission.until]
-            if repeat and all(s.listener is None for s in steps):
-                reasons.append(
-                    BoundReason("judge", f"{ui.ref.label}的判定出现{repeat[0].emission.until}的结果时结束", ui.ref.skill)
-                )
-        if hp_every_lap and not any(_has_recover(i) for i in infos):
-            reasons.append(BoundReason("hp", "每一圈都有角色的体力严格减少（伤害或失去体力），终将有人死亡"))
-        for (u, v) in laps:
-            steps = d.edges[u, v]["steps"]
-            s0 = steps[0]
-            spans.append(s0.listener.span if s0.listener is not None else s0.emission.span)
-        # spans: per skill, the timing it listens on (or the repeat)
-        spans = spans[-1:] + spans[:-1]
-        lap = " → ".join(i.ref.label for i in infos) + f" → {infos[0].ref.label}"
-        if reasons:
-            out.append(
-                Finding(
-                    "I0602",
-                    "info",
-                    f"循环触发：{lap}（有界：{'；'.join(r.text for r in reasons)}）",
-                    tuple(i.ref for i in infos),
-                    tuple(spans),
-                    windows=tuple(windows),
-                    bound=tuple(reasons),
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "E0601",
-                    "error",
-                    f"无界循环：{lap} 可以无限触发",
-                    tuple(i.ref for i in infos),
-                    tuple(spans),
-                    windows=tuple(windows),
-                    notes=("环上没有次数限制、没有“你可以”或“选择一项”，体力也不会每圈减少",),
-                )
-            )
+    comps = [c for c in nx.strongly_connected_components(d) if _nontrivial(d, c)]
+    for comp in sorted(comps, key=lambda c: min(rank[n] for n in c)):
+        members = sorted(comp, key=rank.__getitem__)
+        witness: list[str] | None = None
+        # (a) a lap of uncut edges none of which makes hp fall
+        h0: nx.DiGraph[str] = nx.DiGraph((u, v) for u, v in d.subgraph(comp).edges if uncut(u, v) and not hp_edge(u, v))
+        h0.add_edges_from((n, n) for n in comp if d.has_edge(n, n) and uncut(n, n) and not hp_edge(n, n))
+        subs = [sub for sub in nx.strongly_connected_components(h0) if _nontrivial(h0, sub)]
+        if subs:
+            first = min((n for sub in subs for n in sub), key=rank.__getitem__)
+            sub = next(sub for sub in subs if first in sub)
+            witness = _shortest_cycle(d, first, sub, lambda u, v: uncut(u, v) and not hp_edge(u, v))
+        # (b) a lap of uncut edges through a skill that recovers hp (hp need not fall)
+        if witness is None and comp & recover:
+            for r in sorted(comp & recover, key=rank.__getitem__):
+                witness = _shortest_cycle(d, r, comp, uncut)
+                if witness is not None:
+                    break
+        example = witness if witness is not None else _shortest_cycle(d, members[0], comp, lambda u, v: True)
+        assert example is not None  # a nontrivial component has a cycle through each member
+        lap: list[str] = example
+        k = min(range(len(lap)), key=lambda i: rank[lap[i]])
+        lap = lap[k:] + lap[:k]
+        out.append(_cycle_finding(tg, d, lap, members, reasons_of, recover, witness is None))
     return out
+
+
+def _cycle_finding(
+    tg: TriggerGraph,
+    d: "nx.DiGraph[str]",
+    cyc: list[str],
+    members: list[str],
+    reasons_of: "dict[tuple[str, str], list[BoundReason]]",
+    recover: set[str],
+    bounded: bool,
+) -> Finding:
+    laps = list(zip(cyc, cyc[1:] + cyc[:1]))
+    infos = [tg.skills[n] for n in cyc]
+    reasons: list[BoundReason] = []
+    windows: list[str] = []
+    spans: list[Span] = []
+    hp_every_lap = False
+    for u, v in laps:
+        steps: list[_Step] = d.edges[u, v]["steps"]
+        for s in steps:
+            if s.emission.window and s.emission.window not in windows:
+                windows.append(s.emission.window)
+        if all(s.emission.hp_falls for s in steps):
+            hp_every_lap = True
+        reasons.extend(reasons_of[(u, v)])
+        s0 = steps[0]
+        spans.append(s0.listener.span if s0.listener is not None else s0.emission.span)
+    if hp_every_lap and not any(n in recover for n in cyc):
+        reasons.append(_HP_REASON)
+    # spans: per skill, the timing it listens on (or the repeat)
+    spans = spans[-1:] + spans[:-1]
+    lap = " → ".join(i.ref.label for i in infos) + f" → {infos[0].ref.label}"
+    whole = len(members) == len(cyc)
+    member_refs = () if whole else tuple(tg.skills[n].ref for n in members)
+    group = "" if whole else f"{len(members)}个技能相互触发（强连通分量），例如"
+    if bounded:
+        assert reasons, cyc
+        why = "；".join(r.text for r in reasons)
+        if whole:
+            message = f"循环触发：{lap}（有界：{why}）"
+        else:
+            message = f"循环触发：{group} {lap}（有界：其中每个环都至少有一处能终止；此例中{why}）"
+        return Finding(
+            "I0602", "info", message, tuple(i.ref for i in infos), tuple(spans),
+            windows=tuple(windows), bound=tuple(reasons), members=member_refs,
+        )
+    return Finding(
+        "E0601",
+        "error",
+        f"无界循环：{lap} 可以无限触发" if whole else f"无界循环：{group} {lap} 可以无限触发",
+        tuple(i.ref for i in infos),
+        tuple(spans),
+        windows=tuple(windows),
+        notes=("环上没有次数限制、没有“你可以”或“选择一项”，体力也不会每圈减少",),
+        members=member_refs,
+    )
 
 
 # ---------------------------------------------------------------- order-sensitive pairs
@@ -575,7 +707,7 @@ def _touches(effects: Sequence[ir.Effect], bind: dict[ir.Who, str | None], judge
     return out
 
 
-def _conflict(a: set[_Touch], b: set[_Touch]) -> tuple[_Touch, _Touch] | None:
+def _conflict(a: AbstractSet[_Touch], b: AbstractSet[_Touch]) -> tuple[_Touch, _Touch] | None:
     for x in sorted(a, key=lambda t: (t.facet, t.player, t.mode)):
         for y in sorted(b, key=lambda t: (t.facet, t.player, t.mode)):
             if x.facet != y.facet:
@@ -603,22 +735,27 @@ class OrderPair:
     bursts: tuple[str, ...] = ()
 
 
+#: the player key of a listener's owner that no role fixes (canonical: every skill
+#: with it is a different player; tagged ``@own1`` / ``@own2`` when two are compared)
+_OWN = "@own"
+
+
 def _bind(
-    info: SkillInfo, lst: Listener, slot: _Slot, burst: _Burst
+    lst: Listener, slot: _Slot, has_emitter: bool, same_as_emitter: bool
 ) -> tuple[str, dict[ir.Who, str | None]] | None:
-    """Whose skill fires at ``slot`` (the owner's player key) and what its player
-    phrases mean there; None when it cannot fire there."""
+    """Whose skill fires at ``slot`` (the owner's player key: ``S``/``T`` or
+    :data:`_OWN`) and what its player phrases mean there; None when it cannot fire
+    there.  ``same_as_emitter``: the listener belongs to the burst's emitting general."""
     if lst.window != slot.window or not card_matches(lst.card, slot.card):
         return None
-    same_as_emitter = burst.emitter is not None and burst.emitter.owner == info.owner
-    free = "S" if same_as_emitter else f"own:{info.node}"
+    free = "S" if same_as_emitter else _OWN
     if lst.subject is ir.Who.YOU:
         if slot.player is None:
             return None
         owner = free if slot.player == "*" else slot.player
-        if burst.emitter is not None and owner == "S" and not same_as_emitter:
+        if has_emitter and owner == "S" and not same_as_emitter:
             return None
-        if burst.emitter is not None and owner != "S" and same_as_emitter:
+        if has_emitter and owner != "S" and same_as_emitter:
             return None
     else:
         owner = free
@@ -634,95 +771,293 @@ def _bind(
     return owner, bind
 
 
+def _tag(ts: frozenset[_Touch], n: str) -> frozenset[_Touch]:
+    """The touches with the canonical own-player keys made distinct (``@own`` → ``@own1``)."""
+    return frozenset(_Touch(t.facet, t.player.replace(_OWN, _OWN + n), t.mode) for t in ts)
+
+
+@dataclass(slots=True)
+class _Group:
+    """Listeners firing in one burst at one slot with the same owner key and the
+    same touches: they pair with every other skill alike, so conflicts are decided
+    once per pair of groups (members differ only by who they are)."""
+
+    idx: int
+    owner: str
+    first: tuple[int, int, int]  # the (slot, listener) position of its first member
+    t1: frozenset[_Touch]  # touches tagged as the earlier side
+    t2: frozenset[_Touch]  # … as the later side
+    t2_other_target: frozenset[_Touch] | None  # … as the later side bound to a second target (T2)
+    members: list[tuple[int, int, SkillInfo, tuple[str, str], str]]  # (slot, listener position, skill, its general, node)
+
+
+_PairArgs = tuple[SkillInfo, SkillInfo, str, str, str, str, bool]
+
+
+@dataclass(slots=True)
+class _Found:
+    """A pair found so far: its earliest burst (index), the pair's data from it, and
+    the bursts it is seen in (index, name; ascending, at most :data:`_SEEN_BURSTS`)."""
+
+    first: int
+    args: _PairArgs
+    seen: list[tuple[int, str]]
+
+
+class _PairFinder:
+    """The state of :func:`order_sensitive_pairs`: listeners indexed by window,
+    touches cached per (listener, binding), and per skill pair the earliest burst
+    (its data) and up to :data:`_SEEN_BURSTS` bursts it is seen in."""
+
+    def __init__(self, tg: TriggerGraph, live: set[str]) -> None:
+        self.rank = {n: i for i, n in enumerate(tg.skills)}
+        self.at: dict[str, list[tuple[int, SkillInfo, Listener]]] = {}
+        self.at_general: dict[tuple[str, tuple[str, str]], list[tuple[int, SkillInfo, Listener]]] = {}
+        pos = 0
+        for info in tg.skills.values():
+            if info.node in live:
+                for lst in info.listeners:
+                    self.at.setdefault(lst.window, []).append((pos, info, lst))
+                    self.at_general.setdefault((lst.window, info.owner), []).append((pos, info, lst))
+                    pos += 1
+        self.touch_cache: dict[tuple[int, str, str | None, str | None, str], frozenset[_Touch]] = {}
+        #: per burst class (the slots are the class's): group keys → conflict
+        self.conflicts: dict[tuple[object, ...], tuple[_Touch, _Touch] | None] = {}
+        # skill pair → [first burst index, pair data, [(burst index, burst name)…]]
+        self.found: dict[tuple[str, str], _Found] = {}
+
+    def touches(self, lst: Listener, owner: str, slot: _Slot) -> frozenset[_Touch]:
+        key = (id(lst), owner, slot.source, slot.other, slot.event)
+        got = self.touch_cache.get(key)
+        if got is None:
+            bind: dict[ir.Who, str | None] = {
+                ir.Who.YOU: owner, ir.Who.SOURCE: slot.source, ir.Who.IT: slot.other,
+                ir.Who.ONE: "*", ir.Who.ALL_OTHERS: "*",
+            }
+            got = frozenset(_touches(lst.ability.effects, bind, f"judge:{slot.event}", f"judge:{_OWN}"))
+            self.touch_cache[key] = got
+        return got
+
+    def groups(
+        self, burst: _Burst, same_owner: tuple[str, str] | None, only: tuple[str, str] | None = None
+    ) -> list[_Group]:
+        """The groups of the listeners firing in ``burst``'s slots; ``same_owner``:
+        the emitting general (its skills bind as the emitter's player), ``only``:
+        keep only that general's listeners."""
+        has_emitter = burst.emitter is not None
+        by_key: dict[tuple[object, ...], _Group] = {}
+        for idx, slot in enumerate(burst.slots):
+            listening = self.at.get(slot.window, ()) if only is None else self.at_general.get((slot.window, only), ())
+            for pos, info, lst in listening:
+                owner_id = info.owner
+                bound = _bind(lst, slot, has_emitter, owner_id == same_owner)
+                if bound is None:
+                    continue
+                owner = bound[0]
+                t = self.touches(lst, owner, slot)
+                t_other = self.touches(lst, "T2", slot) if burst.multi and owner == "T" else None
+                key = (idx, owner, t, t_other)
+                g = by_key.get(key)
+                if g is None:
+                    g = by_key[key] = _Group(
+                        idx, owner, (idx, pos, len(by_key)), _tag(t, "1"), _tag(t, "2"),
+                        _tag(t_other, "2") if t_other is not None else None, [],
+                    )
+                g.members.append((idx, pos, info, owner_id, info.node))
+        return sorted(by_key.values(), key=lambda g: g.first)
+
+    def hit(self, burst: _Burst, gx: _Group, gy: _Group) -> tuple[_Touch, _Touch] | None:
+        """The conflict between a member of ``gx`` and a later member of ``gy``."""
+        key = (gx.idx, gx.owner, gx.t1, gy.idx, gy.owner, gy.t2, gy.t2_other_target)
+        if key in self.conflicts:
+            return self.conflicts[key]
+        tb: frozenset[_Touch] | None = gy.t2
+        separate = False
+        if gx.owner == gy.owner and gx.owner != _OWN:
+            # two generals cannot be the same player, except two targets of one card
+            tb = gy.t2_other_target if burst.multi and gx.owner == "T" else None
+            separate = True
+        s1, s2 = burst.slots[gx.idx], burst.slots[gy.idx]
+        if tb is None or (s1.event == s2.event and not separate and s1.window != s2.window):
+            out = None  # ordered by the register's own words (前/后, 时/后)
+        else:
+            out = _conflict(gx.t1, tb)
+        self.conflicts[key] = out
+        return out
+
+    def pairs_between(
+        self,
+        burst: _Burst,
+        gs1: list[_Group],
+        gs2: list[_Group],
+        skip: tuple[str, str] | None = None,
+    ) -> dict[tuple[str, str], _Candidate]:
+        """Every conflicting skill pair between groups of ``gs1`` and ``gs2`` (the
+        same list: pairs within it), keyed by the two nodes (sorted), each with its
+        first combination in the burst (slot and listener positions: the runtime's
+        order) — (positions, earlier skill, later skill, their slots, the hit);
+        members of the general ``skip`` are left out of ``gs2``."""
+        best: dict[tuple[str, str], _Candidate] = {}
+        same_list = gs1 is gs2
+        slots = burst.slots
+        for i, g1 in enumerate(gs1):
+            for j, g2 in enumerate(gs2):
+                if same_list and j < i:
+                    continue
+                fwd = self.hit(burst, g1, g2)
+                bwd = self.hit(burst, g2, g1) if not (same_list and i == j) else fwd
+                if fwd is None and bwd is None:
+                    continue
+                within = same_list and i == j
+                for m1 in g1.members:
+                    for m2 in g2.members:
+                        if m1[3] == m2[3] or m2[3] == skip or (within and m2 <= m1):
+                            continue  # one player orders his own skills
+                        if (m1[0], m1[1]) <= (m2[0], m2[1]):
+                            if fwd is None:
+                                continue
+                            x, y, hit = m1, m2, fwd
+                        elif bwd is None:
+                            continue
+                        else:
+                            x, y, hit = m2, m1, bwd
+                        k = (x[4], y[4]) if x[4] < y[4] else (y[4], x[4])
+                        where = (x[0], x[1], y[0], y[1])
+                        cur = best.get(k)
+                        if cur is None or where < cur[0]:
+                            best[k] = (where, x[2], y[2], slots[x[0]], slots[y[0]], hit)
+        return best
+
+    def record(
+        self,
+        key: tuple[str, str],
+        seen: list[tuple[int, str]],
+        burst: _Burst,
+        cand: _Candidate,
+    ) -> None:
+        """Merge the bursts (index, name; ascending) a pair is seen in; the pair's
+        data come from its earliest burst (``burst``, the one of ``seen[0]``)."""
+        cur = self.found.get(key)
+        if cur is None:
+            self.found[key] = _Found(seen[0][0], _order_pair(self.rank, burst, cand), seen[:_SEEN_BURSTS])
+            return
+        if seen[0][0] < cur.first:
+            cur.first, cur.args = seen[0][0], _order_pair(self.rank, burst, cand)
+        if len(cur.seen) < _SEEN_BURSTS or seen[0] < cur.seen[-1]:
+            cur.seen = sorted(set(cur.seen) | set(seen))[:_SEEN_BURSTS]
+
+
+_Candidate = tuple[tuple[int, int, int, int], SkillInfo, SkillInfo, _Slot, _Slot, tuple[_Touch, _Touch]]
+#: an order-sensitive pair keeps the names of at most this many bursts it is seen in
+#: (the finding shows three and “等”)
+_SEEN_BURSTS = 4
+
+
+def _order_pair(rank: dict[str, int], burst: _Burst, cand: _Candidate) -> _PairArgs:
+    """:class:`OrderPair`'s fields but ``bursts`` for a pair seen first in ``burst``."""
+    _, a, b, s1, s2, hit = cand
+    first, second, w1, w2 = a, b, s1.window, s2.window
+    if s1.window == s2.window and rank[first.node] > rank[second.node]:
+        first, second = second, first  # same window: seat order; list in source order
+    roles = dict(burst.roles)
+    roles.update({f"{_OWN}1": a.ref.general, f"{_OWN}2": b.ref.general, "T2": "另一名目标"})
+    holder = hit[0].player
+    who = roles.get(holder, "") if holder not in ("event", "*") and not holder.startswith("judge:") else ""
+    obj = f"{who}的{_FACET_WORD[hit[0].facet]}" if who else _FACET_WORD[hit[0].facet]
+    return (first, second, w1, w2, burst.name, obj, s1.window == s2.window)
+
+
 def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> list[OrderPair]:
+    """Every order-sensitive pair of skills (module docstring), in source order.
+
+    Near-linear in the set: listeners are looked up by window; in a burst, the
+    listeners with the same slot, owner and touches form one group, decided once
+    against each other group; and the bursts of skills whose effects open the same
+    slots (copies of one skill, or skills alike) are analysed together, the
+    emitting general's own skills apart.  The remaining cost is one step per pair
+    found.  ``bursts`` lists at most :data:`_SEEN_BURSTS` of the bursts a pair is
+    seen in (earliest first)."""
     if live is None:
         live, _ = live_analysis(tg)
     bursts: list[_Burst] = [_card_burst(c) for c in sorted(tg.cards, key=_card_order)]
     for info in tg.skills.values():
         if info.node in live:
             bursts.extend(_skill_bursts(info))
-    found: dict[frozenset[str], OrderPair] = {}
-    seen_in: dict[frozenset[str], list[str]] = {}
-    order = list(tg.skills)
-    infos = [i for i in tg.skills.values() if i.node in live and i.listeners]
-    for burst in bursts:
-        fired: list[tuple[int, SkillInfo, Listener, str, dict[ir.Who, str | None]]] = []
-        for idx, slot in enumerate(burst.slots):
-            for info in infos:
-                for lst in info.listeners:
-                    bound = _bind(info, lst, slot, burst)
-                    if bound is not None:
-                        fired.append((idx, info, lst, bound[0], bound[1]))
-        for (i1, a, la, oa, ba), (i2, b, lb, ob, bb) in itertools.combinations(fired, 2):
-            if a.owner == b.owner:
-                continue  # one player orders his own skills
-            s1, s2 = burst.slots[i1], burst.slots[i2]
-            if oa == ob:
-                if not (burst.multi and oa == "T"):
-                    continue  # two generals cannot be the same player
-                ob = "T2"
-                bb = {**bb, ir.Who.YOU: "T2"}
-                separate = True
-            else:
-                separate = False
-            same_event = s1.event == s2.event and not separate
-            if same_event and s1.window != s2.window:
-                continue  # ordered by the register's own words (前/后, 时/后)
-            ta = _touches(la.ability.effects, ba, f"judge:{s1.event}", f"judge:own:{a.node}")
-            tb = _touches(lb.ability.effects, bb, f"judge:{s2.event}", f"judge:own:{b.node}")
-            hit = _conflict(ta, tb)
-            if hit is None:
-                continue
-            key = frozenset((a.node, b.node))
-            if key in found:
-                if burst.name not in seen_in[key]:
-                    seen_in[key].append(burst.name)
-                continue
-            seen_in[key] = [burst.name]
-            first, second, w1, w2 = (a, b, s1.window, s2.window) if i1 <= i2 else (b, a, s2.window, s1.window)
-            if i1 == i2 or (s1.window == s2.window):
-                # same window: seat order; list in source order
-                if order.index(first.node) > order.index(second.node):
-                    first, second = second, first
-            roles = dict(burst.roles)
-            roles.update({f"own:{a.node}": a.ref.general, f"own:{b.node}": b.ref.general, "T2": "另一名目标"})
-            holder = hit[0].player
-            who = roles.get(holder, "") if holder not in ("event", "*") else ""
-            if holder.startswith("judge:"):
-                who = ""
-            obj = f"{who}的{_FACET_WORD[hit[0].facet]}" if who else _FACET_WORD[hit[0].facet]
-            found[key] = OrderPair(first, second, w1, w2, burst.name, obj, s1.window == s2.window)
-    pairs = [dataclasses.replace(p, bursts=tuple(seen_in[k])) for k, p in found.items()]
-    pairs.sort(key=lambda p: (order.index(p.first.node), order.index(p.second.node)))
+    pf = _PairFinder(tg, live)
+    classes: dict[tuple[object, ...], list[int]] = {}
+    for bi, burst in enumerate(bursts):
+        key: tuple[object, ...] = (bi,) if burst.emitter is None else (burst.slots, burst.multi)
+        classes.setdefault(key, []).append(bi)
+    for members in classes.values():
+        rep = bursts[members[0]]
+        pf.conflicts = {}
+        foreign = pf.groups(rep, None)
+        emitters: list[tuple[int, tuple[str, str] | None]] = []
+        for bi in members:
+            emitter = bursts[bi].emitter
+            emitters.append((bi, emitter.owner if emitter is not None else None))
+        for k, cand in pf.pairs_between(rep, foreign, foreign).items():
+            owners = (cand[1].owner, cand[2].owner)
+            seen: list[tuple[int, str]] = []
+            for bi, em in emitters:
+                if em not in owners:
+                    seen.append((bi, bursts[bi].name))
+                    if len(seen) == _SEEN_BURSTS:
+                        break
+            if seen:
+                pf.record(k, seen, bursts[seen[0][0]], cand)
+        if rep.emitter is None:
+            continue
+        # the emitting general's own skills, per burst: they bind as the emitter's player
+        for bi, em in emitters:
+            assert em is not None
+            burst = bursts[bi]
+            own = pf.groups(burst, em, only=em)
+            if own:
+                for k, cand in pf.pairs_between(burst, own, foreign, skip=em).items():
+                    pf.record(k, [(bi, burst.name)], burst, cand)
+    pairs = []
+    for got in pf.found.values():
+        first, second, w1, w2, burst_name, obj, same = got.args
+        pairs.append(OrderPair(first, second, w1, w2, burst_name, obj, same, tuple(name for _, name in got.seen)))
+    pairs.sort(key=lambda p: (pf.rank[p.first.node], pf.rank[p.second.node]))
     return pairs
 
 
+def _listener_span(info: SkillInfo, window: str) -> Span:
+    span = info.listeners[0].span
+    for lst in info.listeners:
+        if lst.window == window:
+            span = lst.span
+    return span
+
+
 def _pair_findings(pairs: Iterable[OrderPair]) -> list[Finding]:
-    out = []
+    """One W0603 per skill and what it collides with: the pairs with the same first
+    skill, burst, object, windows and bursts seen in are one finding listing every
+    second skill (a set with n copies of a skill has n² pairs, not n² warnings)."""
+    groups: dict[tuple[object, ...], list[OrderPair]] = {}
     for p in pairs:
+        key = (p.first.node, p.burst, p.obj, p.first_window, p.second_window, p.same_window, p.bursts)
+        groups.setdefault(key, []).append(p)
+    out = []
+    for group in groups.values():
+        p = group[0]
         a, b = p.first.ref, p.second.ref
+        others = f"{b.label}等{len(group)}个技能" if len(group) > 1 else b.label
         if p.same_window:
             order_note = f"二者同在“{p.first_window}”时机，按座次（从当前回合角色起）依次结算"
         else:
-            order_note = (
-                f"运行时先结算{a.label}（{p.first_window}），后结算{b.label}（{p.second_window}）"
-            )
-        la = next(iter(p.first.listeners)).span
-        lb = next(iter(p.second.listeners)).span
-        for lst in p.first.listeners:
-            if lst.window == p.first_window:
-                la = lst.span
-        for lst in p.second.listeners:
-            if lst.window == p.second_window:
-                lb = lst.span
+            order_note = f"运行时先结算{a.label}（{p.first_window}），后结算{others}（{p.second_window}）"
+        la = _listener_span(p.first, p.first_window)
         where = "、".join(p.bursts[:3]) + ("等" if len(p.bursts) > 3 else "")
         out.append(
             Finding(
                 "W0603",
                 "warning",
-                f"结算顺序影响结果：{a.label}与{b.label}在{p.burst}{'的结算' if p.burst.startswith('【') else ''}中都作用于{p.obj}",
-                (a, b),
-                (la, lb),
+                f"结算顺序影响结果：{a.label}与{others}在{p.burst}{'的结算' if p.burst.startswith('【') else ''}中都作用于{p.obj}",
+                (a, *(q.second.ref for q in group)),
+                (la, *(_listener_span(q.second, q.second_window) for q in group)),
                 windows=(p.first_window, p.second_window),
                 notes=(order_note, f"见于：{where}"),
             )
@@ -817,12 +1152,16 @@ def involving(findings: Iterable[Finding], files: Iterable[str]) -> list[Finding
     """The findings that involve a skill from one of ``files`` (the files being
     checked, when the rest of the set is only context)."""
     wanted = {str(f) for f in files}
-    return [f for f in findings if any(s.span.file in wanted for s in f.skills)]
+    return [f for f in findings if any(s.span.file in wanted for s in (*f.skills, *f.members))]
 
 
 def graph_diagnostics(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Diagnostic]:
     """``to_diagnostics(analyze(packages, rules))``: what ``sgs check`` adds."""
     return to_diagnostics(analyze(packages, rules))
+
+
+#: a finding's diagnostic lists at most this many other skills by place
+_MAX_SEE_ALSO = 8
 
 
 def to_diagnostics(findings: Iterable[Finding]) -> list[Diagnostic]:
@@ -831,8 +1170,15 @@ def to_diagnostics(findings: Iterable[Finding]) -> list[Diagnostic]:
     out = []
     for f in findings:
         notes: list[str] = []
-        for ref, sp in list(zip(f.skills, f.spans))[1:]:
+        others = list(zip(f.skills, f.spans))[1:]
+        for ref, sp in others[:_MAX_SEE_ALSO]:
             notes.append(f"另见 {sp}：{ref.label}")
+        if len(others) > _MAX_SEE_ALSO:
+            notes.append(f"另有 {len(others) - _MAX_SEE_ALSO} 个技能未列出")
+        if f.members:
+            shown = "、".join(m.label for m in f.members[:_MAX_SEE_ALSO])
+            more = f"等（共 {len(f.members)} 个）" if len(f.members) > _MAX_SEE_ALSO else ""
+            notes.append(f"相互触发的技能：{shown}{more}")
         notes.extend(f.notes)
         help_ = None
         if f.code == "E0601":

@@ -38,8 +38,16 @@ def load_packages(paths: Iterable[Path | str]) -> tuple[list[ir.Package], list[D
     are left out and their diagnostics returned."""
     pkgs: list[ir.Package] = []
     diags: list[Diagnostic] = []
+    from ..diagnostics import Severity
+    from ..inputs import InputError, read_text
+
     for f in _files(paths):
-        pkg, d = load_text(f.read_text(encoding="utf-8"), str(f))
+        try:
+            text = read_text(f)
+        except (InputError, UnicodeDecodeError) as err:
+            diags.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{f}”：{getattr(err, 'message', err)}"))
+            continue
+        pkg, d = load_text(text, str(f))
         diags.extend(d)
         if pkg is not None:
             pkgs.append(pkg)
@@ -70,6 +78,7 @@ def findings_for(
     keyed by their display file name), used instead of parsing those files again.
     Files that do not parse are left out (their errors come from the compiler)."""
     from .. import _display, _expand, bundled_skill_paths
+    from ..inputs import InputError, read_text
     from .analysis import analyze, involving, to_diagnostics
 
     target_files = _expand(list(targets))
@@ -84,8 +93,8 @@ def findings_for(
             pkgs.append(lowered[name])
             continue
         try:
-            text = real.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            text = read_text(real)
+        except (InputError, UnicodeDecodeError):
             continue
         pkg, _ = load_text(text, name)
         if pkg is not None:

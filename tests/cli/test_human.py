@@ -221,8 +221,8 @@ def test_whole_games_typed_by_a_human() -> None:
 
 def test_cli_human_bad_input_then_eof() -> None:
     r = runner.invoke(app, ["play", "--human", "1", "--generals", "曹操,吕布", "--seed", "1"], input="abc\n")
-    assert r.exit_code == 0, r.output
-    assert r.exception is None
+    assert r.exit_code == 1, r.output  # the game did not end (issue 11: a quit is not a success)
+    assert isinstance(r.exception, SystemExit)
     out = r.output
     assert "身份局 2人（主公1 忠臣0 反贼1 内奸0），104张牌，种子 1" in out
     assert out.index("【出牌】出牌阶段：选择要使用的牌或技能") < out.index("输入无效：无法识别「abc」")
@@ -232,14 +232,14 @@ def test_cli_human_bad_input_then_eof() -> None:
 
 def test_cli_human_eof_while_choosing_a_general() -> None:
     r = runner.invoke(app, ["play", "--human", "2", "--players", "4", "--seed", "3"], input="")
-    assert r.exit_code == 0 and r.exception is None
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
     assert "【选择一项】选择武将" in r.output
     assert r.output.rstrip().endswith("输入已结束（EOF），对局中止。")
 
 
 def test_cli_human_quit_and_bad_seat() -> None:
     r = runner.invoke(app, ["play", "--human", "1", "--players", "3", "--seed", "3"], input="q\n")
-    assert r.exit_code == 0 and r.output.rstrip().endswith("你退出了对局，对局中止。")
+    assert r.exit_code == 1 and r.output.rstrip().endswith("你退出了对局，对局中止。")
     r = runner.invoke(app, ["play", "--human", "5", "--players", "4"])
     assert r.exit_code == 2 and "--human 应为 1 到 4 之间的座次，而不是 5" in r.output
 

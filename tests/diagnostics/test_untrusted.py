@@ -21,7 +21,8 @@ from sgs.compiler import build_texts, bundled_skill_paths
 from sgs.compiler.bare import check_skill_lines
 from sgs.compiler.diagnostics import Diagnostic, render_human, render_json_report, render_short
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+#: the loaded profile's (tests/conftest.py: ``ci`` by default, ``nightly`` by SGS_FUZZ_PROFILE)
+SETTINGS = settings(settings.default, suppress_health_check=[HealthCheck.too_slow])
 
 LINES = [
     line

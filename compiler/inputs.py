@@ -1,0 +1,105 @@
+"""Reading user files (``.sgs`` sources, ``--skills-file``, scenario files) with the
+size limit applied *while* reading.
+
+Every such file is untrusted: ``sgs check /dev/zero`` must not read forever, a named
+pipe must not block the command, a 300 MB file must not be loaded to be refused.
+:func:`read_bytes` opens the path without blocking (``O_NONBLOCK``: a FIFO with no
+writer opens at once), refuses anything that is not a regular file (directories,
+devices, FIFOs, sockets) from ``fstat`` of the open descriptor, refuses a file whose
+size is over the limit, and reads at most ``limit + 1`` bytes (a file that grows
+while being read is still refused).  :func:`read_text` decodes UTF-8 and drops one
+leading byte-order mark, so a BOM means the same in every input: nothing.
+
+Errors are :class:`InputError` with a Chinese message; callers turn it into their
+own diagnostic (E0001) or message.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["InputError", "MAX_FILE_BYTES", "read_bytes", "read_text", "strip_bom"]
+
+#: bytes: room for the compiler's 500,000-character limit (``parse.MAX_TEXT``) in
+#: UTF-8 (Chinese text is 3 bytes a character), and for any real scenario file
+MAX_FILE_BYTES = 2_000_000
+
+_BOM = "\ufeff"
+
+
+class InputError(Exception):
+    """A user file that cannot be read: ``path`` and a Chinese ``message``."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "这是一个目录，不是文件"
+    if stat.S_ISFIFO(mode):
+        return "这是一个命名管道（FIFO），不是普通文件；请给出文件"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "这是一个设备文件，不是普通文件；请给出文件"
+    if stat.S_ISSOCK(mode):
+        return "这是一个套接字，不是普通文件；请给出文件"
+    return "不是普通文件；请给出文件"
+
+
+def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises :class:`InputError` for a missing or unreadable path, a directory, a
+    device, FIFO or socket (never blocking on one), or a file over ``limit`` bytes
+    (checked from its size before reading and again while reading)."""
+    shown = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise InputError(shown, "找不到文件") from None
+    except IsADirectoryError:
+        raise InputError(shown, "这是一个目录，不是文件") from None
+    except PermissionError:
+        if Path(path).is_dir():
+            raise InputError(shown, "这是一个目录，不是文件") from None
+        raise InputError(shown, "没有读取权限") from None
+    except OSError as exc:
+        raise InputError(shown, f"无法读取：{exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(shown, _kind(st.st_mode))
+        if st.st_size > limit:
+            raise InputError(shown, f"文件太大：{st.st_size} 字节，上限 {limit} 字节")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise InputError(shown, f"文件太大：超过 {limit} 字节的上限")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise InputError(shown, f"无法读取：{exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def strip_bom(text: str) -> str:
+    """``text`` without one leading byte-order mark (U+FEFF)."""
+    return text[1:] if text.startswith(_BOM) else text
+
+
+def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:
+    """:func:`read_bytes` decoded as UTF-8, without a leading BOM.  Raises
+    :class:`InputError`, or :class:`UnicodeDecodeError` (with the bytes in
+    ``exc.object``) for a file that is not UTF-8, so callers can point at the byte."""
+    return strip_bom(read_bytes(path, limit).decode("utf-8"))

@@ -1,0 +1,117 @@
+"""Scale: cycles per strongly connected component (never every simple cycle), the
+order-sensitive-pair analysis near-linear, ``sgs check`` of a large expansion bounded."""
+
+from __future__ import annotations
+
+import time
+
+from sgs.compiler import build_texts
+from sgs.compiler.bench import renamed_copies
+from sgs.compiler.graph import analyze, build_graph, cycles, order_sensitive_pairs
+from sgs.compiler.graph.load import findings_for, load_text, standard_packages
+from sgs.compiler import ir
+
+LOOP = "卜筮{k}（bushi{p}）：{may}在一名角色的判定牌生效前，你{can}进行一次判定，若结果为黑色，你摸一张牌。"
+NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
+
+
+def _loops(n: int, optional: str = "") -> str:
+    """``n`` generals with a 卜筮 each (a judgement opens every one's window); the
+    ones whose index is in ``optional`` say 你可以 (bounded)."""
+    out = "扩展包 循环（xunhuan）\n"
+    for i, k in enumerate(NAMES[:n]):
+        opt = str(i) in optional
+        out += f"武将 管辂{k}（guanlu{i}） 魏 3体力 男\n"
+        out += LOOP.format(k=k, p=i, may="" if opt else "锁定技，", can="可以" if opt else "") + "\n"
+    return out
+
+
+def _pkg(text: str, name: str = "t.sgs") -> ir.Package:
+    pkg, diags = load_text(text, name)
+    assert pkg is not None, diags
+    return pkg
+
+
+def _copies(n: int) -> list[ir.Package]:
+    return [_pkg(t, f) for f, t in renamed_copies(n).items()]
+
+
+def test_gangliem_copies_are_one_component_with_one_example() -> None:
+    # n copies of 刚烈 re-trigger each other: n! laps, one finding
+    tg = build_graph([*standard_packages(), *_copies(3)])
+    found = [f for f in cycles(tg) if "刚烈" in f.skill_names]
+    assert len(found) == 1
+    (f,) = found
+    assert f.code == "I0602"
+    assert [m.label for m in f.members] == ["夏侯惇·刚烈", "夏侯惇丑·刚烈丑", "夏侯惇丕·刚烈丕", "夏侯惇丰·刚烈丰"]
+    assert f.skill_names == ("刚烈", "刚烈丑")  # the shortest lap through the first member
+    assert f.message.startswith("循环触发：4个技能相互触发（强连通分量），例如 夏侯惇·刚烈 → 夏侯惇丑·刚烈丑 → 夏侯惇·刚烈（有界：")
+    assert {b.kind for b in f.bound} == {"optional", "hp"}
+
+
+def test_unbounded_component_names_an_unbounded_lap() -> None:
+    # three 卜筮 (mandatory, a judgement opens every one's window): one component,
+    # unbounded; the example is a shortest lap with no cut (a self-loop)
+    tg = build_graph([_pkg(_loops(3))])
+    (f,) = cycles(tg)
+    assert f.code == "E0601" and f.bound == ()
+    assert f.skill_names == ("卜筮甲",)
+    assert [m.skill for m in f.members] == ["卜筮甲", "卜筮乙", "卜筮丙"]
+    assert f.message == "无界循环：3个技能相互触发（强连通分量），例如 管辂甲·卜筮甲 → 管辂甲·卜筮甲 可以无限触发"
+
+
+def test_a_bounded_lap_does_not_hide_an_unbounded_one() -> None:
+    # 卜筮 with 你可以 (bounded) and a mandatory one in the same component: unbounded
+    (f,) = cycles(build_graph([_pkg(_loops(2, optional="0"))]))
+    assert f.code == "E0601"
+    assert f.skill_names == ("卜筮乙",)
+    assert len(f.members) == 2
+
+
+def test_a_clique_of_mutual_triggers_is_fast() -> None:
+    # 16 mandatory skills that all trigger each other: 16 nodes, 256 edges and more
+    # than 10^13 simple cycles — listing them never ends, the component is instant
+    tg = build_graph([_pkg(_loops(16))])
+    start = time.perf_counter()
+    (f,) = cycles(tg)
+    assert time.perf_counter() - start < 2.0
+    assert len(f.members) == 16 and f.code == "E0601"
+
+
+def _graph_seconds(n: int) -> tuple[float, int, int]:
+    pkgs = [*standard_packages(), *_copies(n)]
+    start = time.perf_counter()
+    tg = build_graph(pkgs)
+    pairs = order_sensitive_pairs(tg)
+    found = analyze(pkgs)
+    return time.perf_counter() - start, len(pairs), len(found)
+
+
+def test_pairs_and_findings_grow_with_the_pairs_not_faster() -> None:
+    # 8 copies: each pair of skills that can collide is one OrderPair (pairs grow as
+    # n², the real answer), but the warnings are grouped per first skill (linear)
+    t2, pairs2, found2 = _graph_seconds(2)
+    t8, pairs8, found8 = _graph_seconds(8)
+    print(f"\n2 copies: {pairs2} pairs, {found2} findings, {t2:.2f} s; 8 copies: {pairs8} pairs, {found8} findings, {t8:.2f} s")
+    assert pairs8 > 8 * pairs2  # n² pairs: 3 → 9 sets of generals (with the bundled one)
+    assert found8 < 5 * found2  # … in about n findings
+    assert t8 < 10.0
+
+
+def test_check_of_eight_copies(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for f, t in renamed_copies(8).items():
+        (tmp_path / f).write_text(t, encoding="utf-8")
+    files = sorted(tmp_path.glob("*.sgs"))
+    start = time.perf_counter()
+    diags = findings_for(files)
+    took = time.perf_counter() - start
+    print(f"\n8 copies (200 generals): graph findings in {took:.2f} s, {len(diags)} diagnostics")
+    assert took < 10.0
+    cyc = [d for d in diags if d.code == "I0602" and "刚烈" in d.message]
+    assert len(cyc) == 1 and "9个技能相互触发" in cyc[0].message
+    assert all(len(d.notes) <= 12 for d in diags)
+
+
+def test_build_texts_of_copies_has_no_errors() -> None:
+    res = build_texts(renamed_copies(1))
+    assert not [d for d in res.diagnostics if d.severity == "error"]
