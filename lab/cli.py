@@ -9,13 +9,14 @@ finished game and exits 130.
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
 
-__all__ = ["register", "simulate_command"]
+__all__ = ["register", "simulate_command", "stats_command"]
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
 _out = Console(highlight=False, soft_wrap=True)
@@ -129,6 +130,41 @@ def simulate_command(
     )
 
 
+
+class StatsFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+def stats_command(
+    results: Annotated[Path, typer.Argument(help="sgs simulate 的结果文件（.jsonl / .parquet）")],
+    fmt: Annotated[StatsFormat, typer.Option("--format", help="text | json | csv")] = StatsFormat.text,
+    alpha: Annotated[float, typer.Option("--alpha", min=1e-9, max=0.5, help="显著性水平（双侧；按武将个数做 Bonferroni 校正）")] = 0.05,
+) -> None:
+    """统计胜率：按武将、身份、武将×身份、座次，附 Wilson 95% 区间和局数；标出显著强于/弱于平均的武将；对局长度；技能发动率。"""
+    import sys
+
+    from .simulate import SimulateError, read_results
+    from .stats import compute_stats, render_csv, render_json, render_text
+
+    try:
+        _, rows = read_results(results)
+    except SimulateError as exc:
+        raise _fail(str(exc)) from None
+    if not rows:
+        raise _fail(f"{results} 里没有对局记录")
+    st = compute_stats(rows, alpha=alpha)
+    if fmt is StatsFormat.json:
+        sys.stdout.write(render_json(st))
+    elif fmt is StatsFormat.csv:
+        sys.stdout.write(render_csv(st))
+    else:
+        # piped or redirected: wide enough that no column of the tables is cut
+        render_text(st, Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 200))
+
+
 def register(app: typer.Typer) -> None:
     """Add ``simulate``, ``stats`` and ``report`` to the ``sgs`` app."""
     app.command("simulate")(simulate_command)
+    app.command("stats")(stats_command)
