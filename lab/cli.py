@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-__all__ = ["register", "simulate_command", "stats_command"]
+__all__ = ["register", "simulate_command", "stats_command", "report_command"]
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
 _out = Console(highlight=False, soft_wrap=True)
@@ -164,7 +164,32 @@ def stats_command(
         render_text(st, Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 200))
 
 
+def report_command(
+    results: Annotated[Path, typer.Argument(help="sgs simulate 的结果文件（.jsonl / .parquet）")],
+    out_path: Annotated[Path, typer.Option("-o", "--out", help="report.html（图片内嵌）或一个目录（写出 PNG）")] = Path("report.html"),
+    compare: Annotated[Optional[list[Path]], typer.Option("--compare", help="另一个结果文件（可多次给出）：其中主结果文件没有的代理按身份加入代理对比图（如主结果全随机，另一个文件主公为 heuristic）")] = None,
+) -> None:
+    """画图：各武将胜率（误差线）、对局长度直方图、身份×武将胜率热图；写成一个 HTML 或若干 PNG。"""
+    from .report import write_report
+    from .simulate import SimulateError, read_results
+
+    try:
+        _, rows = read_results(results)
+        extra = [read_results(p)[1] for p in compare or []]
+    except SimulateError as exc:
+        raise _fail(str(exc)) from None
+    if not rows:
+        raise _fail(f"{results} 里没有对局记录")
+    try:
+        written = write_report(rows, out_path, title=str(results), extra_runs=extra)
+    except OSError as exc:
+        raise _fail(f"无法写入 {out_path}：{exc.strerror or exc}") from None
+    for w in written:
+        _out.print(f"写出 {w}", markup=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``simulate``, ``stats`` and ``report`` to the ``sgs`` app."""
     app.command("simulate")(simulate_command)
     app.command("stats")(stats_command)
+    app.command("report")(report_command)
