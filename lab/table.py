@@ -133,9 +133,16 @@ def _random(_: Mapping[str, Any]) -> Agent:
     return RandomAgent()
 
 
+def _heuristic(profiles: Mapping[str, Any]) -> Agent:
+    from .heuristic import HeuristicAgent
+
+    return HeuristicAgent(profiles)
+
+
 #: agent kind name → factory
 AGENT_KINDS: dict[str, AgentKind] = {
     "random": AgentKind(_random),
+    "heuristic": AgentKind(_heuristic, profiles=True),
 }
 
 
@@ -164,6 +171,10 @@ def load_table(spec: TableSpec, cache_dir: str | None = None, profiles: Mapping[
         generals, equipment = bundled.generals, dict(bundled.equipment)
     if profiles is None:
         profiles = {}
+        if spec.needs_profiles:
+            from .profiles import profile_sources
+
+            profiles = profile_sources(spec.skills)
     return LoadedTable(spec, tuple(generals), equipment, profiles)
 
 
