@@ -4,8 +4,10 @@ It reads the game only through :func:`sgs.lab.seat_view.seat_view` (its own hand
 public state) and :func:`sgs.lab.seat_view.public_events` (who damaged, healed or
 targeted whom), and the skills only through their effect profiles
 (:mod:`sgs.lab.profiles`, from the compiled IR) — nothing is written per general, so a
-general from new text gets the same sensible play.  It draws no randomness (ties go to
-the first option), so its games stay a function of the seed.
+general from new text gets the same sensible play.  It draws no randomness in play (ties
+go to the first option); the one random choice — which candidate general to take, so
+that every general is dealt as often as with random agents — comes from an RNG seeded
+by the announced game number and the seat.  Its games stay a function of the seed.
 
 Sides.  Every seat gets an *attitude* (> 0 friend, < 0 enemy): public roles decide
 (the lord's, the dead's); a hidden seat's *lean* (> 0: acts for the lord) grows when it
@@ -28,12 +30,12 @@ skills count as the card they make.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from sgs.runtime.cards import CardSubtype, CardType
 from sgs.runtime.decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind
 
-from .profiles import GENERALS_KEY
 from .seat_view import PublicSeat, SeatView, public_events, seat_view
 
 if TYPE_CHECKING:
@@ -497,11 +499,10 @@ class HeuristicAgent:
 
     def _option(self, view: SeatView, d: Decision, labels: list[str]) -> int:
         if d.about == "选将":
-            generals = self.profiles.get(GENERALS_KEY, {})
-            def prior(i: int) -> tuple[float, int]:
-                g = generals.get(labels[i], {}) if isinstance(generals, Mapping) else {}
-                return (-(float(g.get("hp", 3)) + 0.5 * float(g.get("skills", 1))), i)
-            return min(range(len(labels)), key=prior)
+            # a uniformly random candidate, from an RNG of the announced game number and
+            # the seat: the lab measures generals, so each must be dealt as in random play
+            rng = random.Random(f"{view.game_seed}:{view.me}:{','.join(labels)}")
+            return rng.randrange(len(labels))
         spare = sum(1 for c in view.hand if self._value(c, view, view.hand) <= 4.0)
 
         def score(text: str) -> float:

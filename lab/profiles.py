@@ -35,10 +35,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-__all__ = ["profile_skill", "profile_packages", "profile_sources", "GENERALS_KEY"]
-
-#: the key of the general table in a profile map: general name → {"hp", "skills"}
-GENERALS_KEY = "__generals__"
+__all__ = ["profile_skill", "profile_packages", "profile_sources"]
 
 
 def _is_self(ref: Any) -> bool:
@@ -168,18 +165,15 @@ def profile_skill(skill: Any) -> dict[str, Any]:
 
 def profile_packages(packages: Sequence[Any]) -> dict[str, Any]:
     """Skill name → profile for every skill of the packages (generals' and equipment
-    cards'), plus :data:`GENERALS_KEY` → general name → ``{"hp", "skills"}``."""
+    cards'; a later package's skill of the same name wins)."""
     out: dict[str, Any] = {}
-    generals: dict[str, dict[str, int]] = {}
     for pkg in packages:
         for g in pkg.generals:
-            generals[g.name] = {"hp": int(g.max_hp), "skills": len(g.skills)}
             for s in g.skills:
                 out[s.name] = profile_skill(s)
         for decl in getattr(pkg, "cards", ()):
             for s in decl.skills:
                 out.setdefault(s.name, profile_skill(s))
-    out[GENERALS_KEY] = generals
     return out
 
 

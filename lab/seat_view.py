@@ -8,8 +8,8 @@ Visible to a seat: its own hand, role and general; of every seat: general, kingd
 gender, hp / max hp, alive, hand *count*, equipment, judge area, and the role when it is
 public (the lord's, a dead player's, a revealed one); the draw pile's size and the
 discard pile; whose turn and which phase; distances and attack ranges (computed from
-public state); the role table the game announced (how many loyalists, rebels,
-renegades).  Of the log, only public facts: damage (source, target, amount),
+public state); the role table and game number the game announced (how many
+loyalists, rebels, renegades; the seed).  Of the log, only public facts: damage (source, target, amount),
 recovery, deaths, and the cards used with their user and targets — never what was
 drawn, looked at or obtained face down.
 """
@@ -27,7 +27,7 @@ __all__ = ["PublicSeat", "SeatView", "PublicEvent", "seat_view", "public_events"
 
 #: log kinds whose listed fields everybody at the table sees
 _PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
-    "开局": ("players", "roles", "deck"),
+    "开局": ("players", "roles", "deck", "seed"),
     "伤害": ("source", "target", "amount"),
     "回复体力": ("player", "amount"),
     "死亡": ("player", "role", "killer"),
@@ -95,6 +95,8 @@ class SeatView:
     attack_range: int
     #: the role table announced at the start (loyalists, rebels, renegades), if any
     role_table: tuple[int, int, int] | None = None
+    #: the game's announced number (its seed, printed at the start), if any
+    game_seed: int | None = None
 
     def seat(self, n: int) -> PublicSeat:
         return self.seats[n - 1]
@@ -134,11 +136,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
         )
     alive_others = [p for p in players if p.alive and p is not me]
     table: tuple[int, int, int] | None = None
+    announced: int | None = None
     first = game.log.entries[0] if game.log.entries else None
     if first is not None and first.kind == "开局":  # public: the table everyone was told
-        counts = first.data.get("roles")
+        data = first.data
+        counts = data.get("roles")
         if isinstance(counts, list) and len(counts) == 3:
             table = (int(counts[0]), int(counts[1]), int(counts[2]))
+        seed = data.get("seed")
+        announced = seed if isinstance(seed, int) else None
     return SeatView(
         me=seat,
         role=me.role.value,
@@ -155,6 +161,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         in_range={p.seat: game.in_attack_range(me, p) for p in alive_others} if me.alive else {},
         attack_range=game.attack_range(me) if me.alive else 0,
         role_table=table,
+        game_seed=announced,
     )
 
 

@@ -12,7 +12,10 @@ The strength flag (by general) — a role-adjusted test.  A general's raw win ra
 says which roles it was dealt (the lord's side wins far more often than a renegade), so
 each appearance is compared with the win rate of *the role it played*: with ``p_r`` the
 win rate of role ``r`` over the appearances of every *other* general (leave-one-out, so
-a strong general does not lift its own yardstick), its expected wins are
+a strong general does not lift its own yardstick; shrunk toward the role's pooled rate
+with a weight of :data:`PRIOR` = 30 appearances, so a role the general nearly always
+plays — when agents pick generals unevenly — keeps a sensible yardstick), its expected
+wins are
 ``E = Σ p_r`` over its appearances and, if it were as strong as the rest of the pool
 in every role, its wins ``W`` would be a sum of independent Bernoulli(p_r) draws with
 variance ``V = Σ p_r(1 − p_r)``.  ``z = (W − E)/√V`` (normal approximation; a general
@@ -49,6 +52,8 @@ __all__ = ["Z95", "wilson", "Rate", "Stats", "compute_stats", "render_json", "re
 
 #: the two-sided 95% normal quantile
 Z95 = 1.959963984540054
+#: weight (in appearances) of the pooled role rate in a general's leave-one-out yardstick
+PRIOR = 30
 ROLE_ORDER = ("主公", "忠臣", "反贼", "内奸")
 
 
@@ -199,7 +204,8 @@ def compute_stats(rows: Sequence[Mapping[str, Any]], alpha: float = 0.05) -> Sta
         for role, _ in appearances[g]:
             n_other = by_role.n[role] - by_gr.n[(g, role)]
             k_other = by_role.k[role] - by_gr.k[(g, role)]
-            p = k_other / n_other if n_other else by_role.rate(role).rate
+            pooled = by_role.rate(role).rate
+            p = (k_other + PRIOR * pooled) / (n_other + PRIOR)
             expected += p
             variance += p * (1 - p)
         wins = by_general.k[g]
