@@ -145,3 +145,40 @@ def test_killed_halfway_and_restarted_gives_the_uninterrupted_file(ref: bytes, t
     summary = simulate(SPEC, GAMES, 7, out, workers=2, table=table())
     assert summary.skipped == rows_before and summary.played == GAMES - rows_before
     assert out.read_bytes() == ref
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agents", "smart"], "未知代理「smart」"),
+        (["--agent-role", "主公heuristic"], "身份=代理"),
+        (["--agent-role", "军师=heuristic"], "未知身份「军师」"),
+        (["--agents", "random,random"], "应为 1 个（所有座次）或 5 个"),
+        (["--players", "11"], "2 到 10 人"),
+    ],
+)
+def test_cli_refuses_bad_tables_with_a_message(args: list[str], message: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sgs.compiler.cli import app
+
+    res = CliRunner().invoke(app, ["simulate", "--games", "1", "-o", str(tmp_path / "r.jsonl"), *args])
+    assert res.exit_code == 2 and message in res.output, res.output
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_cli_runs_and_resumes(tmp_path: Path, ref: bytes) -> None:
+    from typer.testing import CliRunner
+
+    from sgs.compiler.cli import app
+
+    out = tmp_path / "c.jsonl"
+    out.write_bytes(b"\n".join(ref.split(b"\n")[:6]) + b"\n")  # 5 games done
+    res = CliRunner().invoke(app, ["simulate", "--games", str(GAMES), "--seed", "7", "-j", "1", "-q", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert f"本次 {GAMES - 5} 局，已有 5 局" in res.output
+    assert out.read_bytes() == ref
+    res = CliRunner().invoke(app, ["simulate", "--games", "3", "--seed", "8", "-q", "-o", str(out)])
+    assert res.exit_code == 2 and "不同的参数" in res.output
+    res = CliRunner().invoke(app, ["simulate", "--games", "3", "-o", str(tmp_path / "r.txt")])
+    assert res.exit_code == 2 and ".jsonl 或 .parquet" in res.output
