@@ -23,7 +23,9 @@ _out = Console(highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _err.print(f"[bold red]错误[/]：{message}", markup=True)
+    from rich.markup import escape
+
+    _err.print(f"[bold red]错误[/]：{escape(message)}", markup=True)  # messages name extras like [ray]
     return typer.Exit(code)
 
 
@@ -49,7 +51,7 @@ def simulate_command(
     agents: Annotated[str, typer.Option("--agents", help="代理：一个（所有座次）或按座次逗号分隔：random / heuristic")] = "random",
     agent_role: Annotated[Optional[list[str]], typer.Option("--agent-role", help="按身份指定代理，如 主公=heuristic（可多次给出；优先于 --agents）")] = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="每局回合上限（之后无胜者）")] = 2000,
-    ray: Annotated[bool, typer.Option("--ray", help="在 Ray 上运行（没有 --ray-address 时在本机启动一个；需要 pip install 'sgs-skill-compiler[ray]'）")] = False,
+    ray: Annotated[bool, typer.Option("--ray", help="在 Ray 上运行（没有 --ray-address 时在本机启动一个；需要 pip install 'sgs-skill-compiler\\[ray]'）")] = False,
     ray_address: Annotated[Optional[str], typer.Option("--ray-address", help="连接这个 Ray 集群（隐含 --ray）")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="不显示进度条")] = False,
 ) -> None:
