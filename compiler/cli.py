@@ -656,6 +656,11 @@ def bench(
     run_bench(out, games=games, seed=seed)
 
 
+from sgs.lab.cli import register as _register_lab  # noqa: E402  (the lab's commands: simulate …)
+
+_register_lab(app)
+
+
 def main() -> None:
     """Entry point of the ``sgs`` script."""
     _wide_help()
