@@ -17,11 +17,12 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
-from sgs.runtime.agents import Agent, RandomAgent
+from sgs.runtime.agents import Agent, GameAgent, ObservingAgent, RandomAgent
 from sgs.runtime.decisions import Decision
 from sgs.runtime.game import EquipmentTable, Game
+from sgs.runtime.observation import SeatView
 from sgs.runtime.player import GeneralSpec, Role
 
 __all__ = [
@@ -191,7 +192,11 @@ class _ByRole:
 
     def choose(self, game: Game, decision: Decision) -> Sequence[int]:
         agent = self.by_role.get(decision.player.role.value, self.default)
-        return agent.choose(game, decision)
+        # the game hands _ByRole the Game (it reads the deciding player's role); an agent
+        # that observes gets only its seat's view, as it would from the game itself
+        if getattr(agent, "observes", False):
+            return cast(ObservingAgent, agent).choose(SeatView(game, decision.player.seat), decision)
+        return cast(GameAgent, agent).choose(game, decision)
 
 
 def make_agents(table: LoadedTable) -> list[Agent]:
