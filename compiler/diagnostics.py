@@ -457,12 +457,17 @@ def skill_report(diags: Iterable[Diagnostic], sources: Mapping[str, str] | None 
     skill line of every file in ``sources`` (clean skills too, with no diagnostics),
     in file and line order; diagnostics outside any skill line (headers, whole-file
     problems) come in entries whose ``skill`` is null.  The counts are of all the
-    diagnostics; the entries list them capped by :func:`cap_diagnostics`."""
+    diagnostics; the entries list them capped by :func:`cap_diagnostics`, at most
+    :data:`MAX_PER_LINE` per line (so every skill line shows its own errors)."""
     from .parse import skill_line_name
 
     every = sorted(diags, key=sort_key)
-    ds = sorted(cap_diagnostics(every), key=sort_key)
     sources = dict(sources or {})
+    # the bound is per skill line here: with one file of many skills (--skills-file) a
+    # per-file cap would list the later skills as clean; MAX_PER_LINE per line is still
+    # bounded by the input (whose size and line count are limited before reading)
+    lines = max((sum(1 for _ in t.split("\n")) for t in sources.values()), default=0)
+    ds = sorted(cap_diagnostics(every, per_file=max(MAX_PER_FILE, MAX_PER_LINE * lines)), key=sort_key)
     entries: dict[tuple[str, int], dict[str, object]] = {}
     order: list[tuple[str, int]] = []
 

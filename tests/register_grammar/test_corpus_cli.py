@@ -42,3 +42,14 @@ def test_corpus_needs_its_columns(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["corpus", str(tsv)])
     assert res.exit_code == 1
     assert "skill and text" in res.output
+
+
+def test_per_skill_json_lists_every_skills_errors(tmp_path: Path) -> None:
+    """A --skills-file of many skills: the per-file cap must not make later skills look clean."""
+    lines = [f"技{i}（ji{i}）：每当你受到一次伤害后，你可以翻转一名角色。" for i in range(260)]
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["check", "--skills-file", str(f), "--format", "json"])
+    data = json.loads(res.output)
+    assert len(data["skills"]) == 260
+    assert all(any(d["severity"] == "error" for d in s["diagnostics"]) for s in data["skills"])
