@@ -21,10 +21,16 @@ __all__ = ["FALLBACK_CODES", "register_reading", "summary", "not_runnable"]
 #: errors of the sentence grammar that a reading by the register grammar replaces
 #: (not E0106: 失去体力时 is refused by the rules — there is no such window — not by syntax)
 FALLBACK_CODES = frozenset({"E0101", "E0103"})
+#: longest text read again (characters): Earley's time grows with length, and no real
+#: skill text comes near it (the dev corpus' longest is 787)
+MAX_REREAD = 1000
 
 
 def register_reading(name: str, text: str) -> ir.RegisterSkill | None:
-    """The register grammar's reading of one skill text, or None if it does not parse."""
+    """The register grammar's reading of one skill text, or None if it does not parse
+    (or is longer than :data:`MAX_REREAD`)."""
+    if len(text) > MAX_REREAD:
+        return None
     try:
         tree = parse_register(text)
     except RegisterError:

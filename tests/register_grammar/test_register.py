@@ -219,3 +219,11 @@ def test_the_27_sentences_have_one_reading() -> None:
         if any(t.data == "_ambig" for t in p.parse(s).iter_subtrees()):
             ambiguous.append(s)
     assert ambiguous == []
+
+
+def test_reread_is_bounded_by_length() -> None:
+    from sgs.compiler.language.front import MAX_REREAD
+
+    long = "出牌阶段，" + "你可以摸一张牌，然后" * (MAX_REREAD // 10) + "你摸一张牌。"
+    assert len(long) > MAX_REREAD
+    assert register_reading("测", long) is None
