@@ -33,6 +33,8 @@ from rich.panel import Panel
 from rich.table import Table
 
 from .decisions import CANCEL, END_PLAY, NO_INVOKE, Decision, DecisionKind
+from .observation import redact_roles as redact
+from .observation import role_visible as _role_visible
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,7 +45,6 @@ __all__ = ["HumanAgent", "HumanQuit", "parse_answer", "numbering", "redact", "re
 #: labels of the options that decline; numbered 0
 DECLINE = (CANCEL, NO_INVOKE, END_PLAY)
 
-_TAG = re.compile(r"(\d+)号位 ([^\s()（）]+)\((主公|忠臣|反贼|内奸)\)")
 _SPLIT = re.compile(r"[\s,，、;；]+")
 
 
@@ -108,22 +109,6 @@ def parse_answer(decision: Decision, text: str) -> list[int] | str:
             return f"需要选择 {decision.min} 项，你选了 {len(picked)} 项"
         return f"需要选择 {decision.min} 到 {decision.max} 项，你选了 {len(picked)} 项"
     return picked
-
-
-def _role_visible(game: Game, p: Player, me: Player | None) -> bool:
-    return game.over or p is me or p.is_lord or p.role_revealed or not p.alive
-
-
-def redact(game: Game, text: str, me: Player | None) -> str:
-    """Drop the roles that ``me`` may not know from a log line's player tags."""
-
-    def sub(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        if 1 <= seat <= len(game.players) and _role_visible(game, game.players[seat - 1], me):
-            return m.group(0)
-        return f"{m.group(1)}号位 {m.group(2)}"
-
-    return _TAG.sub(sub, text)
 
 
 def _cards(labels: Sequence[str]) -> str:
