@@ -25,25 +25,11 @@ from sgs.compiler.graph.load import load_text
 from sgs.compiler.graph.model import Role, emissions_of, use_windows, walk
 from sgs.compiler.verbs import VERBS
 
-EFFECT_CLASSES: tuple[type, ...] = typing.get_args(ir.Effect)
-_NS = {**vars(typing), **vars(ir)}
+# the IR introspection helpers are test_ir_walk's (one definition of "a field holds effects")
+from ..compiler.test_ir_walk import EFFECT_CLASSES, _hints, _holds_effect  # noqa: E402
+
 _SPAN = ir.Span("t", 1, 1, 1, 1)
 _HERE = ir.Span("here", 9, 9, 9, 9)  # the span of the effect under test
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, globalns=_NS)
-
-
-def _holds_effect(tp: Any, seen: frozenset[type] = frozenset()) -> bool:
-    if tp in EFFECT_CLASSES:
-        return True
-    origin = typing.get_origin(tp)
-    if origin in (Union, types.UnionType, tuple):
-        return any(_holds_effect(a, seen) for a in typing.get_args(tp) if a is not Ellipsis)
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type) and tp not in seen:
-        return any(_holds_effect(t, seen | {tp}) for t in _hints(tp).values())
-    return False
 
 
 def _value(tp: Any) -> Any:
