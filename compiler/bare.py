@@ -87,8 +87,10 @@ def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
 
 
 def _register_reading(line: str, diags: list[Diagnostic]) -> Callable[[Span], Diagnostic] | None:
-    """W0701 (as a function of its span) when only syntax errors stand and the register grammar reads the line."""
-    from .language.front import FALLBACK_CODES, not_runnable, register_reading
+    """When only syntax errors stand and the register grammar reads the line: W0701 (as
+    a function of the line's span) for its one reading, E0108 when it reads two ways."""
+    from .language.front import FALLBACK_CODES, not_runnable, read, two_readings
+    from .language.ir import RegisterSkill
     from .parse import skill_line_name
 
     errors = [d for d in diags if d.severity is Severity.ERROR]
@@ -97,8 +99,19 @@ def _register_reading(line: str, diags: list[Diagnostic]) -> Callable[[Span], Di
     name = skill_line_name(line)
     if name is None:
         return None
-    body = line.split("：", 1)[1] if "：" in line else line.split(":", 1)[-1]
-    skill = register_reading(name, body.strip())
-    if skill is None:
+    sep = "：" if "：" in line else ":"
+    head, _, rest = line.partition(sep)
+    body = rest.strip()
+    got = read(name, body)
+    if got is None:
         return None
-    return lambda span: not_runnable(skill, span)
+    if isinstance(got, RegisterSkill):
+        skill = got
+        return lambda span: not_runnable(skill, span)
+    amb = got
+    base = len(head) + len(sep) + (len(rest) - len(rest.lstrip())) + 1  # column of the body's first character
+
+    def ambiguous(span: Span) -> Diagnostic:
+        return two_readings(amb, body, lambda a, b: Span(span.file, span.line, base + a, span.line, base + b))
+
+    return ambiguous

@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .register import RegisterError, get_register_parser, parse_register
+from .register import RegisterAmbiguity, RegisterError, get_register_parser, parse_register
+
+from .register import _TRANSLATE as _NORM
 
 __all__ = ["CorpusRow", "CorpusReport", "read_corpus", "measure", "render_text"]
 
@@ -44,6 +46,8 @@ class CorpusRow:
 class CorpusReport:
     total: int = 0
     register_parsed: int = 0
+    #: texts that parse but read two ways (E0108): not counted as parsed
+    register_ambiguous: list[tuple[str, str]] = field(default_factory=list)
     #: first blocking word -> [(skill, context)]
     register_blocks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     register_ms: list[float] = field(default_factory=list)
@@ -61,7 +65,9 @@ class CorpusReport:
             "total": self.total,
             "register": {
                 "parsed": self.register_parsed,
-                "rejected": self.total - self.register_parsed,
+                "ambiguous": len(self.register_ambiguous),
+                "ambiguous_examples": [f"{s}：{w}" for s, w in self.register_ambiguous],
+                "rejected": self.total - self.register_parsed - len(self.register_ambiguous),
                 "ms_median": round(statistics.median(ms), 2),
                 "ms_mean": round(statistics.fmean(ms), 2),
                 "build_s": round(self.register_build_s, 2),
@@ -108,6 +114,9 @@ def measure(rows: list[CorpusRow], with_check: bool = False) -> CorpusReport:
             parse_register(row.text)
             rep.register_parsed += 1
             pkg[1] += 1
+        except RegisterAmbiguity as amb:
+            tie = amb.ties[0]
+            rep.register_ambiguous.append((row.skill, f"“{row.text.translate(_NORM)[tie.start:tie.end]}”（{tie.symbol}）"))
         except RegisterError as e:
             word, ctx = _context(row.text, e.pos)
             blocks[word].append((row.skill, ctx))
@@ -149,12 +158,14 @@ def render_text(rep: CorpusReport, groups: int = 25) -> str:
         lines.append(f"现行语法（sgs check）: 接受 {c['accepted']}，接受但暂不能运行（W0701）{c['accepted_not_runnable']}，"
                      f"拒绝 {c['rejected']}（{pct(c['accepted'] + c['accepted_not_runnable'])} 接受）")
         lines.append("  拒绝原因（首个错误码）: " + "，".join(f"{k} {v}" for k, v in list(c["codes"].items())[:8]))
-    lines.append(f"语域语法（grammar/register）: 解析 {r['parsed']}，拒绝 {r['rejected']}（{pct(r['parsed'])} 解析；"
-                 f"读入小型 IR，尚无代码生成：sgs check 把它们报告为 W0701）")
+    lines.append(f"语域语法（grammar/register）: 解析（一种读法）{r['parsed']}，两种读法 {r['ambiguous']}，拒绝 {r['rejected']}"
+                 f"（{pct(r['parsed'])} 解析；读入小型 IR，尚无代码生成：sgs check 把它们报告为 W0701）")
     lines.append(f"  每条 {r['ms_median']} ms（中位数），{r['ms_mean']} ms（平均）；语法构建 {r['build_s']} s")
     lines.append(f"  首个阻塞处（前 {groups} 组）:")
     for b in r["blocks"][:groups]:
         lines.append(f"    {b['count']:>3}  “{b['word']}”  " + " ； ".join(b["examples"]))
+    if r["ambiguous"]:
+        lines.append(f"  两种读法（E0108，前 {groups} 条）: " + " ； ".join(r["ambiguous_examples"][:groups]))
     lines.append("  分包:")
     for p, v in r["by_package"].items():
         lines.append(f"    {p or '（无包名）'}: {v['parsed']}/{v['total']}")

@@ -11,12 +11,14 @@ the text is well-formed, the back end cannot run it yet — naming what was read
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import diagnostics as dg
 from . import ir
 from .lower import lower_skill
-from .register import RegisterError, parse_register
+from .register import RegisterAmbiguity, RegisterError, parse_register
 
-__all__ = ["FALLBACK_CODES", "register_reading", "summary", "not_runnable"]
+__all__ = ["FALLBACK_CODES", "register_reading", "read", "summary", "not_runnable", "two_readings"]
 
 #: errors of the sentence grammar that a reading by the register grammar replaces
 #: (not E0106: 失去体力时 is refused by the rules — there is no such window — not by syntax)
@@ -26,16 +28,40 @@ FALLBACK_CODES = frozenset({"E0101", "E0103"})
 MAX_REREAD = 1000
 
 
-def register_reading(name: str, text: str) -> ir.RegisterSkill | None:
-    """The register grammar's reading of one skill text, or None if it does not parse
-    (or is longer than :data:`MAX_REREAD`)."""
+def read(name: str, text: str) -> ir.RegisterSkill | RegisterAmbiguity | None:
+    """The register grammar's one reading of a skill text; the ambiguity when it reads
+    two ways; None when it does not parse (or is longer than :data:`MAX_REREAD`)."""
     if len(text) > MAX_REREAD:
         return None
     try:
         tree = parse_register(text)
+    except RegisterAmbiguity as amb:
+        return amb
     except RegisterError:
         return None
     return lower_skill(name, text, tree)
+
+
+def register_reading(name: str, text: str) -> ir.RegisterSkill | None:
+    """The register grammar's one reading of one skill text, or None if it does not
+    parse, reads two ways, or is longer than :data:`MAX_REREAD`."""
+    got = read(name, text)
+    return got if isinstance(got, ir.RegisterSkill) else None
+
+
+def two_readings(amb: RegisterAmbiguity, text: str, span_of: Callable[[int, int], dg.Span]) -> dg.Diagnostic:
+    """E0108 for a text the register grammar reads two ways: the first tie's words,
+    and the competing rules of every tie (``span_of(start, end)``: character offsets
+    in ``text`` to a span)."""
+    tie = amb.ties[0]
+    words = text[tie.start:tie.end]
+    notes = tuple(
+        f"“{text[t.start:t.end]}”可读作：" + " ｜ ".join(t.readings[:3]) for t in amb.ties[:3]
+    )
+    return dg.Diagnostic(
+        "E0108", dg.Severity.ERROR, f"“{words}”有两种读法，语法中没有惯例决定取哪一种", span_of(tie.start, tie.end),
+        notes=notes, help="改写这段文字，让它只剩一种读法（加上“的”、调整语序，或拆成两句）",
+    )
 
 
 def _head_word(words: str) -> str:

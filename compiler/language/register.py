@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from importlib import resources
@@ -25,8 +26,12 @@ from importlib import resources
 from lark import Lark, Tree, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 from lark.lexer import Lexer, PatternStr
+from lark.parsers.earley_forest import ForestSumVisitor, ForestToParseTree, PackedNode, SymbolNode
 
-__all__ = ["grammar_text", "factor_optionals", "get_register_parser", "parse_register", "RegisterError"]
+__all__ = [
+    "grammar_text", "factor_optionals", "get_register_parser", "parse_register", "RegisterError",
+    "RegisterAmbiguity", "Tie",
+]
 
 
 def grammar_text() -> str:
@@ -240,18 +245,105 @@ class RegisterError(Exception):
         self.expected = expected
 
 
+@dataclass(frozen=True)
+class Tie:
+    """Two derivations of the same words that no preference separates.
+
+    ``symbol`` is the grammar rule (or ``rule ::= a b* c`` for a split inside a rule)
+    whose words ``start``..``end`` (character offsets in the normalised text) read two
+    ways; ``readings`` are the competing rules' expansions, best first.
+    """
+
+    symbol: str
+    start: int
+    end: int
+    readings: tuple[str, ...]
+
+
+class RegisterAmbiguity(RegisterError):
+    """A text the grammar reads in more than one way (DESIGN.md §2, "One reading").
+
+    Raised by :func:`parse_register` with every :class:`Tie` on the preferred
+    derivation; ``tree`` is that derivation (Lark's choice by rule order), for tools.
+    """
+
+    def __init__(self, ties: tuple[Tie, ...], tree: Tree[Token]) -> None:
+        t = ties[0]
+        super().__init__(t.start, t.symbol, [])
+        self.ties = ties
+        self.tree = tree
+
+
 _HALF = ",:;()!?０１２３４５６７８９＋－　"
 _FULL = "，：；（）！？0123456789+- "
 _TRANSLATE = str.maketrans(_HALF, _FULL)
 
 
-def parse_register(text: str) -> Tree[Token]:
-    """Parse one skill text (the part after ``名称：``) or raise RegisterError."""
+def _expansion(packed: PackedNode) -> str:
+    rule = packed.rule
+    return f"{rule.origin.name} → {' '.join(x.name for x in rule.expansion) or 'ε'}"
+
+
+def _symbol_name(node: SymbolNode) -> str:
+    if node.is_intermediate:
+        rule, ptr = node.s
+        seen = " ".join(x.name for x in rule.expansion[:ptr])
+        return f"{rule.origin.name} ::= {seen} *"
+    return str(node.s.name)
+
+
+def find_ties(root: SymbolNode, offsets: list[int]) -> tuple[Tie, ...]:
+    """The ties on the preferred derivation of an Earley forest.
+
+    A symbol node (or an intermediate split) with two non-empty derivations whose
+    summed rule priorities are equal is a tie: nothing in the grammar says which
+    reading is meant.  Only the preferred derivation is followed: an ambiguity inside
+    a reading that loses on priority is no ambiguity of the text.  ``offsets[i]`` is
+    the character offset of token i (and ``offsets[-1]`` the text's end).
+    """
+    ForestSumVisitor().visit(root)
+    out: list[Tie] = []
+    seen: set[int] = set()
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, SymbolNode):
+            kids = node.children  # best first: (is_empty, -priority, rule order)
+            if len(kids) > 1 and not kids[1].is_empty and kids[0].priority == kids[1].priority:
+                same = [k for k in kids if not k.is_empty and k.priority == kids[0].priority]
+                out.append(Tie(_symbol_name(node), offsets[node.start], offsets[node.end],
+                               tuple(_expansion(k) for k in same)))
+            if kids:
+                stack.append(kids[0])
+        elif isinstance(node, PackedNode):
+            stack.append(node.left)
+            stack.append(node.right)
+    out.sort(key=lambda t: (t.start, -t.end))
+    return tuple(out)
+
+
+def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
+    """Parse one skill text (the part after ``名称：``).
+
+    Raises RegisterError where the text leaves the grammar, and RegisterAmbiguity
+    (a RegisterError) when ``one_reading`` and the text reads two ways with no
+    preference between them (see :func:`find_ties`).
+    """
     norm = text.translate(_TRANSLATE)
     parser = get_register_parser()
+    earley = parser.parser.parser
     try:
-        _lexer_of(parser).prime(norm)
-        return parser.parse(norm)
+        lexer = _lexer_of(parser)
+        tokens = lexer.tokens(norm)
+        lexer.prime(norm)
+        tree_class, earley.Tree = earley.Tree, None  # the forest, not a tree
+        try:
+            root = parser.parse(norm)
+        finally:
+            earley.Tree = tree_class
     except UnexpectedInput as err:
         pos = getattr(err, "pos_in_stream", None)
         if pos is None or pos < 0:  # UnexpectedEOF: the text stopped too early
@@ -260,3 +352,10 @@ def parse_register(text: str) -> Tree[Token]:
         found = str(tok) if tok is not None else norm[pos:pos + 4]
         expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
         raise RegisterError(pos, found, expected) from None
+    offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
+    ties = find_ties(root, offsets)
+    # ForestSumVisitor ran in find_ties: the transformer resolves by those priorities
+    tree: Tree[Token] = ForestToParseTree(Tree, earley.callbacks, None, True, False).transform(root)
+    if ties and one_reading:
+        raise RegisterAmbiguity(ties, tree)
+    return tree

@@ -23,7 +23,9 @@ from sgs.compiler.language.register import (
 )
 
 HERE = Path(__file__).parent
-CORPUS = HERE.parents[1].parent / "shared" / "corpus" / "dev_texts.tsv"
+from .corpus_path import corpus_path  # noqa: E402
+
+CORPUS = corpus_path() or HERE / "no-corpus.tsv"
 SENTENCES = [s for s in (HERE / "new_sentences.txt").read_text(encoding="utf-8").splitlines() if s.strip()]
 
 
