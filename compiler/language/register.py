@@ -301,7 +301,7 @@ def find_ties(root: SymbolNode, offsets: list[int]) -> tuple[Tie, ...]:
     a reading that loses on priority is no ambiguity of the text.  ``offsets[i]`` is
     the character offset of token i (and ``offsets[-1]`` the text's end).
     """
-    ForestSumVisitor().visit(root)
+    ForestSumVisitor().visit(root)  # type: ignore[no-untyped-call]
     out: list[Tie] = []
     seen: set[int] = set()
     stack: list[Any] = [root]
@@ -341,7 +341,7 @@ def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
         lexer.prime(norm)
         tree_class, earley.Tree = earley.Tree, None  # the forest, not a tree
         try:
-            root = parser.parse(norm)
+            root: Any = parser.parse(norm)
         finally:
             earley.Tree = tree_class
     except UnexpectedInput as err:
@@ -355,7 +355,8 @@ def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
     offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
     ties = find_ties(root, offsets)
     # ForestSumVisitor ran in find_ties: the transformer resolves by those priorities
-    tree: Tree[Token] = ForestToParseTree(Tree, earley.callbacks, None, True, False).transform(root)
+    builder = ForestToParseTree(Tree, earley.callbacks, None, True, False)  # type: ignore[no-untyped-call]
+    tree: Tree[Token] = builder.transform(root)  # type: ignore[no-untyped-call]
     if ties and one_reading:
         raise RegisterAmbiguity(ties, tree)
     return tree
