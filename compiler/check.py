@@ -408,6 +408,8 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
         if isinstance(a, ir.DeclaredUse):
             out.append(Gap("扣置并声明的使用或打出与质疑（运行时缺少 declare_use、question）", a.span))
+        if isinstance(a, ir.Unbound):
+            out.extend(Gap(what, span, runtime=False) for what, span in a.gaps)
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS):
             out.append(Gap(f"状态技“{a.text.rstrip('。；')}”", a.span, runtime=False))
         if isinstance(a, ir.ViewAsAbility):

@@ -838,6 +838,65 @@ def _depth(tree: Tree[Token]) -> tuple[int, Tree[Token]]:
     return best, deepest
 
 
+#: errors of this grammar on a skill line after which the register grammar reads it
+#: (not E0106: 失去体力时 is refused by the rules — there is no such window — not by syntax)
+REGISTER_FALLBACK = frozenset({"E0101", "E0103"})
+_MARK_START, _MARK_FILL, _MARK_END = "\ue000", "\ue002", "\ue001"
+
+
+def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
+    """Parse a normalised file; a skill line this grammar rejects with a syntax error
+    (:data:`REGISTER_FALLBACK`) that the register grammar reads is handed to it.
+
+    The line's text is replaced by a mark of the same length (grammar rule ``skill →
+    … REGISTER_LINE``; every position stays), the file parsed again, and the mark's
+    token given back the text, which the lowering reads with the register grammar.
+    A line the register grammar reads two ways is handed over too, with its E0108, so
+    the rest of the file is still read.  Raises UnexpectedInput for the first line
+    neither grammar reads.  At most one extra parse per skill line.
+    """
+    from .language.front import read, two_readings
+    from .language.register import RegisterAmbiguity
+
+    parser = get_parser()
+    work = rep
+    handed: dict[int, tuple[int, int]] = {}  # line index -> (start, end) of its text in rep
+    diags: list[Diagnostic] = []
+    while True:
+        try:
+            tree = parser.parse(work)
+            break
+        except UnexpectedInput as err:
+            d = _syntax_error(err, work, file)
+            if d.code not in REGISTER_FALLBACK or d.span is None or d.span.line - 1 in handed:
+                raise
+            k = d.span.line - 1
+            starts = [0] + [i + 1 for i, ch in enumerate(rep) if ch == "\n"]
+            line = rep[starts[k]:].split("\n", 1)[0]
+            name = skill_line_name(line)
+            colon = line.find("：")
+            body = line[colon + 1:].rstrip(" \t") if colon >= 0 else ""
+            if name is None or len(body) < 2 or _unknown_cards(rep, file, k + 1):
+                raise  # an unknown 【card】 is E0301 in either grammar
+            got = read(name, body.strip())
+            if got is None:
+                raise
+            lead = len(body) - len(body.lstrip(" \t"))
+            a = starts[k] + colon + 1 + lead
+            b = starts[k] + colon + 1 + len(body)
+            if isinstance(got, RegisterAmbiguity):
+                diags.append(two_readings(got, body.strip(), lambda x, y: _span(file, rep, a + x, a + y)))
+            handed[k] = (a, b)
+            work = work[:a] + _MARK_START + _MARK_FILL * (b - a - 2) + _MARK_END + work[b:]
+    if handed:
+        ranges = {a: b for a, b in handed.values()}
+        for tok in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "REGISTER_LINE"):
+            end = ranges.get(tok.start_pos or 0)
+            if end is not None:
+                tok.value = rep[tok.start_pos:end]
+    return tree, diags
+
+
 def parse_text(text: str, file: str) -> ParseResult:
     """Normalise and parse one .sgs text.  Never raises for bad input; bounded in time."""
     if len(text) > MAX_TEXT:
@@ -862,7 +921,8 @@ def parse_text(text: str, file: str) -> ParseResult:
     pre = [remap(d, edits) for d in _brackets(rep, file)]
     diags += pre
     try:
-        tree = get_parser().parse(rep)
+        tree, more_diags = _parse_lines(rep, file)
+        diags += [remap(d, edits) for d in more_diags]
     except UnexpectedInput as err:
         d = remap(_syntax_error(err, rep, file), edits)
         assert d.span is not None

@@ -33,6 +33,7 @@ __all__ = [
     "ProxyAbility",
     "GrantedAbility",
     "DeclaredUse",
+    "Unbound",
     "Ability",
 ]
 
@@ -223,6 +224,24 @@ class DeclaredUse:
     limit: Limit | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Unbound:
+    """What the register grammar read in one part of a skill but the compiler cannot
+    bind to this IR yet (sgs.compiler.language.bind).  The text is well-formed, with
+    one reading; ``sgs check`` reports each of ``gaps`` (W0701), ``sgs compile``
+    refuses the skill (E0503).  Fields: ``part`` (the register part's kind: trigger,
+    active, static …), ``gaps`` ((what, span) pairs in the register's words),
+    ``text``, ``span``."""
+
+    kind: ClassVar[str] = "unbound"
+    part: str
+    gaps: tuple[tuple[str, Span], ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
 Ability = Union[
-    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility, DeclaredUse
+    TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility, DeclaredUse,
+    Unbound,
 ]

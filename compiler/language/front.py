@@ -12,6 +12,7 @@ the text is well-formed, the back end cannot run it yet — naming what was read
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from .. import diagnostics as dg
 from . import ir
@@ -28,6 +29,7 @@ FALLBACK_CODES = frozenset({"E0101", "E0103"})
 MAX_REREAD = 1000
 
 
+@lru_cache(maxsize=4096)
 def read(name: str, text: str) -> ir.RegisterSkill | RegisterAmbiguity | None:
     """The register grammar's one reading of a skill text; the ambiguity when it reads
     two ways; None when it does not parse (or is longer than :data:`MAX_REREAD`)."""
@@ -75,15 +77,15 @@ def _head_word(words: str) -> str:
     return str(toks[0]) if toks else ""
 
 
-def summary(skill: ir.RegisterSkill) -> str:
-    """时机 and 动作 of a reading, in the register's words (for the W0701 message)."""
+def summary(skill: ir.RegisterSkill, node: ir.Node | None = None) -> str:
+    """时机 and 动作 of a reading (or of one node of it), in the register's words."""
     timings: list[str] = []
     verbs: list[str] = []
-    for node in ir.walk(skill):
-        if isinstance(node, ir.EventPattern):
-            timings.append(skill.text[node.start:node.end])
-        elif isinstance(node, (ir.Act, ir.Static)):
-            word = _head_word(skill.text[node.start:node.end])
+    for n in ir.walk(node if node is not None else skill):
+        if isinstance(n, ir.EventPattern):
+            timings.append(skill.text[n.start:n.end])
+        elif isinstance(n, (ir.Act, ir.Static)):
+            word = _head_word(skill.text[n.start:n.end])
             if word and word not in verbs:
                 verbs.append(word)
     parts = []

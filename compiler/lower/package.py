@@ -39,6 +39,9 @@ class Lowerer(LowerSentences):
             pinyin: str | None = self._card_pinyin[name]
         else:
             pinyin = self.pinyin_of(name, self.tok(node, "PINYIN"), name_span)
+        register_line = self.tok(node, "REGISTER_LINE")
+        if register_line is not None:
+            return self.register_skill(name, pinyin, register_line, sp, name_span)
         tags_t = self.tree(node, "tags")
         tags: list[ir.Tag] = []
         if tags_t is not None:
@@ -88,6 +91,27 @@ class Lowerer(LowerSentences):
             return None
         order = list(ir.Tag)
         return ir.Skill(name, pinyin or "", tuple(sorted(set(tags), key=order.index)), tuple(abilities), text, sp, name_span)
+
+    def register_skill(self, name: str, pinyin: str | None, line: Token, sp: Span, name_span: Span) -> ir.Skill | None:
+        """A skill line this grammar handed to the register grammar (parse.py's
+        ``_parse_lines``): its one reading, bound to the typed IR (language/bind.py)."""
+        from ..language.bind import bind_skill
+        from ..language.front import read
+        from ..language.ir import RegisterSkill
+
+        body = str(line.value)
+        got = read(name, body)
+        if not isinstance(got, RegisterSkill):
+            if got is None:  # the mark typed into a source: neither grammar reads it
+                self.diags.append(Diagnostic("E0101", Severity.ERROR, "此处不应出现这段文字", self.span(line)))
+            return None  # read two ways: parse.py reported E0108
+        row, col = line.line or 1, line.column or 1
+
+        def span_of(a: int, b: int) -> Span:
+            return Span(self.file, row, col + a, row, col + b)
+
+        tags, abilities = bind_skill(got, span_of)
+        return ir.Skill(name, pinyin or "", tags, abilities, body, sp, name_span)
 
     def pinyin_of(self, name: str, tok: Token | None, sp: Span) -> str | None:
         if tok is not None:
