@@ -108,6 +108,14 @@ NEAR_MISSES = [
     ("每当你受到一次伤害后，你可以摸一张牌的的。", "的"),
     ("当你成为【杀】的目标时，你可以将一张牌当使用。", "。"),
     ("出牌阶段，你可以令令一名角色摸一张牌。", "令"),
+    # a card phrase has one prefix slot (owner/place) and one 的 after it
+    ("当你受到伤害后，你可以获得你装备区里的的牌。", "的"),
+    # an owner without 的 is followed by the count, not by a second 的
+    ("出牌阶段，你可以弃置其一张的手牌。", "的"),
+    # a chain ends in a verb: 令 needs its verb phrase
+    ("出牌阶段，你可以令其摸一张牌并令。", "。"),
+    # a numbered option list numbers every option
+    ("出牌阶段，你可以选择一项：1.摸一张牌；回复1点体力。", "回复"),
 ]
 
 
