@@ -9,11 +9,17 @@ Module map:
 * ``actions`` — one function per verb of the skill language, plus queries;
 * ``cards`` / ``zones`` / ``player`` / ``generals`` — data (deck from
   ``data/cards_standard.tsv``, skill-less generals from ``data/generals.tsv``);
-* ``game`` — :class:`Game`: zones and moves, dispatch, hp/damage/dying/death, judge,
-  turns and phases;
-* ``cardflow`` — card use pipeline, responses (打出/使用 as answer), play phase;
-* ``effects`` — card effects (``basic``, ``tricks``, ``equipment``: the hand-written
-  equipment effects; the compiled ones come in with each game, ``Game(equipment=…)``);
+* ``game`` — :class:`Game`: the state, the decisions it asks, how it is driven
+  (``run``, ``pending``/``respond``, ``clone``), the rules as its methods;
+* ``stages`` — event families as data: stage tables, their runner, the windows a
+  family opens; ``dispatch`` — the one dispatcher that opens a window;
+* ``flows`` — one module per event family: ``turn``, ``use``, ``respond``, ``play``,
+  ``damage``, ``hp``, ``dying``, ``judge``, ``move``;
+* ``legality`` — distance, range, limits, target legality; ``registry`` — skill
+  indexes; ``choices`` — asking players;
+* ``effects`` — card content, passed into each game by its mode: card effects
+  (``basic``, ``tricks``), the hand-written equipment effects (``equipment``; the
+  compiled ones come in with each game, ``Game(equipment=…)``);
 * ``decisions`` / ``agents`` — typed decisions, RandomAgent, ScriptedAgent;
 * ``log`` / ``result`` — game log (text / JSON lines) and final state;
 * ``modes.identity`` — identity mode (2–10 players) setup, role tables, victory,

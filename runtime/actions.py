@@ -17,7 +17,8 @@ from typing import Callable, Sequence
 from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
-from .cardflow import make_virtual, target_ok, use_card
+from .flows.use import use_card
+from .legality import make_virtual, target_ok
 from .decisions import DecisionKind
 from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode

@@ -1,4 +1,5 @@
-"""Final state of a game, as returned by the entry points and the table builder."""
+"""How a game ends (:class:`GameOver`) and its final state, as returned by the entry
+points and the table builder."""
 
 from __future__ import annotations
 
@@ -10,7 +11,18 @@ from .log import GameLog
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["PlayerState", "GameResult", "result_of"]
+__all__ = ["PlayerState", "GameResult", "GameOver", "result_of"]
+
+
+class GameOver(Exception):
+    """Raised inside the engine when the game ends (victory, or a draw when both piles
+    are empty); caught by the turn loop.  ``winner``: ``主公``, ``反贼``, ``内奸`` or
+    ``平局``; ``winners``: the winning seats."""
+
+    def __init__(self, winner: str, winners: list[int]) -> None:
+        super().__init__(winner)
+        self.winner = winner
+        self.winners = winners
 
 
 @dataclass(frozen=True)

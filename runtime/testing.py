@@ -47,6 +47,7 @@ from typing import Sequence
 
 from .agents import Agent, ScriptedAgent
 from .cards import Card, CardName, CardSubtype, card_kind, standard_deck
+from .effects import EFFECTS, card_skills, resolve_delayed
 from .game import EquipmentTable, Game
 from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
@@ -154,7 +155,9 @@ def build_game(
         players.append(Player(i + 1, g, role, g.max_hp, g.max_hp, g.kingdom, g.gender))
         specs.append((s, g))
     agents: list[Agent] = [s.agent if s.agent is not None else ScriptedAgent(s.answers) for s in seats]
-    game = Game(players, agents, deck, rng, [], identity_victory, log_enabled, equipment)
+    game = Game(
+        players, agents, deck, rng, [], identity_victory, log_enabled, card_skills(equipment), EFFECTS, resolve_delayed
+    )
     game.loc.clear()
     placed: list[tuple[Card, Zone, Player | None, str]] = []
     for p, (s, g) in zip(players, specs):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import members as _M
-from ..cardflow import use_response
+from ..flows.use import use_response
 from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
 from ..player import Player

@@ -25,7 +25,7 @@ Still hand-written, and the sentence form / verb each one lacks:
 * 八卦阵 “每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，视为你使用
   或打出了一张【闪】” — a need-card trigger (当你需要使用或打出【闪】时) whose effect
   produces the card (视为你使用或打出了一张【闪】); the response machinery
-  (:mod:`..cardflow`) offers 八卦阵 by the armor's name, not through a skill kind.
+  (:mod:`..flows.respond`) offers 八卦阵 by the armor's name, not through a skill kind.
 * 贯石斧 “每当你使用的【杀】被【闪】抵消后，你可以弃置两张牌，则此【杀】依然造成伤害” —
   the timing 你使用的【杀】被【闪】抵消后 (杀被闪抵消时), a cost clause 弃置两张牌
   (not this card) and the verb 依然造成伤害 (forced hit).
@@ -47,7 +47,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
 from ..actions import ask_discard, discard_from, prevent_damage
-from ..cardflow import can_produce, make_virtual, request_card, target_ok, use_card
+from ..flows.respond import can_produce, request_card
+from ..flows.use import use_card
+from ..legality import make_virtual, target_ok
 from ..cards import AnyCard, Card, CardName, CardSubtype
 from ..player import Player
 from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import members as _M
-from ..cardflow import ask_use_slash, can_produce, respond_card, use_response
+from ..flows.respond import can_produce, respond_card
+from ..flows.use import ask_use_slash, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player

@@ -43,6 +43,7 @@ from typing import Sequence, Union
 
 from ..agents import Agent, RandomAgent
 from ..cards import standard_deck
+from ..effects import EFFECTS, card_skills, resolve_delayed
 from ..decisions import Decision, DecisionKind, Option
 from ..game import EquipmentTable, Game, GameOver
 from ..player import GeneralSpec, Player, Role
@@ -217,7 +218,9 @@ def setup_identity_game(
         for i in range(players)
     ]
     ags: list[Agent] = list(agents) if agents is not None else [RandomAgent() for _ in range(players)]
-    game = Game(ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, equipment)
+    game = Game(
+        ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, card_skills(equipment), EFFECTS, resolve_delayed
+    )
     table = f"主公1 忠臣{loy} 反贼{reb} 内奸{ren}"
     game.log_event(
         "开局",

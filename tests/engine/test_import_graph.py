@@ -1,6 +1,6 @@
 """The runtime's import graph: no cycle among its modules (TYPE_CHECKING imports aside),
-no function-level import of another runtime module except the one default named
-below, and nothing of the compiler."""
+no function-level import of another runtime module, nothing of the compiler, and a core
+that imports no mode and no card content (modes pass their rules into the game)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,17 @@ from pathlib import Path
 import networkx as nx
 
 RUNTIME = Path(__file__).resolve().parents[2] / "runtime"
-#: (module, imported module) imports allowed inside a function: the Game's default
-#: victory rule when none is passed (a mode imports the core, not the other way round)
-ALLOWED_LATE = {("game", "modes.identity")}
+#: (module, imported module) imports allowed inside a function: none
+ALLOWED_LATE: set[tuple[str, str]] = set()
+#: the modules on top of the core, which may import modes and card content: the table
+#: builder, the environment, the terminal player, the verb surface of compiled skills
+#: and the derivation of the verb table's windows (which reads the card families)
+ON_TOP = {"", "testing", "env", "human", "api", "actions", "drives"}
+
+
+def _content(mod: str) -> bool:
+    """A mode or card content (the card effects, the hand-written equipment)."""
+    return mod.split(".")[0] in ("modes", "effects")
 
 
 def _module(path: Path) -> str:
@@ -85,3 +93,11 @@ def test_no_late_imports_holding_a_cycle_apart() -> None:
 def test_runtime_never_imports_the_compiler() -> None:
     graph, late = _imports()
     assert "compiler" not in graph and not any(t == "compiler" for _, t in late)
+
+
+def test_the_core_imports_no_mode_and_no_card_content() -> None:
+    graph, _ = _imports()
+    core = [m for m in graph if m not in ON_TOP and not _content(m)]
+    assert {"game", "dispatch", "stages", "flows.use", "flows.damage", "flows.turn"} <= set(core)
+    bad = {m: sorted(t for t in nx.descendants(graph, m) if _content(t)) for m in core}
+    assert not {m: ts for m, ts in bad.items() if ts}, "the core reaches modes or card content"

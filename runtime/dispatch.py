@@ -1,0 +1,160 @@
+"""The one dispatcher: open a timing window and resolve the skills listening there.
+
+:func:`open_window` (``Game.trigger``) collects the trigger skills listening at the
+window whose owner is alive (a dead player's own skills still fire at 死亡时/死亡后)
+and whose scope matches the window's subject; then, in seat order from the current
+player, each player resolves his skills that can trigger, one at a time — when
+several can, their owner picks which goes first (an ORDER decision), and the others
+are asked again afterwards.  Limits (per phase, per turn; limited and wake skills once
+per game) are checked before each invocation and counted after its cost is paid.
+Every event family (:mod:`sgs.runtime.flows`) opens its windows through here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from . import members as _M
+from .decisions import Decision, option
+from .events import CardUseEvent, DamageEvent, Event, LoseHpEvent, RecoverEvent, SlashEffectEvent
+from .player import Player
+from .skills import Skill, SkillContext, TriggerSkill
+from .timing import Timing
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "DEAD_OK"]
+
+#: windows where a dead player's own skills still fire (his death's)
+DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
+
+
+def open_window(game: Game, timing: Timing, subject: Player | None, event: Event, target: Player | None = None) -> None:
+    """Open window ``timing`` for ``event``: resolve every listening skill whose
+    owner is alive, whose scope matches ``subject``, in seat order from the
+    current player; a player orders his own simultaneous skills."""
+    lst = game.listeners.get(timing)
+    if not lst:
+        return
+    cands: list[TriggerSkill] = []
+    skill_card = game._skill_card
+    for s in lst:
+        o = s.owner
+        if not o.alive and not (timing in DEAD_OK and o is subject):
+            continue
+        sc = s.scope
+        if sc is _M.Scope.SELF:
+            if subject is not o:
+                continue
+        elif sc is _M.Scope.OTHER:
+            if subject is None or subject is o:
+                continue
+        if not s.is_active():
+            continue
+        if id(s) in skill_card and not equip_works(game, s, event):
+            continue
+        cands.append(s)
+    if not cands:
+        return
+    order = game.alive_from(game.current)
+    if subject is not None and not subject.alive and timing in DEAD_OK:
+        order.append(subject)
+    done: set[int] = set()
+    for p in order:
+        while True:
+            mine: list[tuple[TriggerSkill, SkillContext]] = []
+            for s in cands:
+                if s.owner is not p or id(s) in done:
+                    continue
+                if not s.owner.alive and timing not in DEAD_OK:
+                    continue
+                if not _limits_ok(s):
+                    continue
+                ctx = SkillContext(game, p, s, timing, event, target)
+                if s.can_trigger(ctx):
+                    mine.append((s, ctx))
+            if not mine:
+                break
+            if len(mine) == 1:
+                chosen = mine[0][0]
+            else:
+                opts = tuple(option(s.name, "skill") for s, _ in mine)
+                i = game.ask(Decision(_M.DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
+                chosen = mine[i][0]
+            done.add(id(chosen))
+            _resolve(game, chosen, timing, event, target)
+
+
+def _limits_ok(s: TriggerSkill) -> bool:
+    o = s.owner
+    if s.limit_per_phase is not None and o.phase_counters.get(s.name, 0) >= s.limit_per_phase:
+        return False
+    if s.limit_per_turn is not None and o.turn_counters.get(s.name, 0) >= s.limit_per_turn:
+        return False
+    return True
+
+
+def _resolve(game: Game, s: TriggerSkill, timing: Timing, event: Event, target: Player | None) -> None:
+    o = s.owner
+    if s.per_point and isinstance(event, (DamageEvent, LoseHpEvent, RecoverEvent)):
+        times = event.amount  # 每当…1点伤害/体力后: once per point of the event
+    else:
+        times = s.times(SkillContext(game, o, s, timing, event, target))
+    for point in range(1, times + 1):
+        if not o.alive and timing not in DEAD_OK:
+            return
+        if not s.is_active() or not _limits_ok(s):
+            return
+        ctx = SkillContext(game, o, s, timing, event, target)
+        ctx.point = point
+        if point > 1 and not s.can_trigger(ctx):
+            return
+        if s.optional and not game.ask_yes_no(o, f"是否发动【{s.name}】", about=s.name):
+            continue
+        if not s.cost(ctx):
+            continue
+        count_skill_use(s)
+        log_invoke(game, s, ctx.targets)
+        s.effect(ctx)
+
+
+def count_skill_use(skill: Skill) -> None:
+    """Count one invocation of ``skill`` (phase, turn and game counters of its owner)."""
+    o = skill.owner
+    o.phase_counters[skill.name] = o.phase_counters.get(skill.name, 0) + 1
+    o.turn_counters[skill.name] = o.turn_counters.get(skill.name, 0) + 1
+    o.marks["uses:" + skill.name] = o.marks.get("uses:" + skill.name, 0) + 1
+    if skill.limited or skill.wake:
+        o.marks["used:" + skill.name] = 1
+
+
+def log_invoke(game: Game, skill: Skill, targets: Sequence[Player] = ()) -> None:
+    """Log ``发动``: the owner invokes ``skill`` (→ its targets)."""
+    extra = (" → " + "、".join(t.tag for t in targets)) if targets else ""
+    game.log_event(
+        "发动",
+        f"{game.tag(skill.owner)} 发动【{skill.name}】{extra}",
+        player=skill.owner.seat,
+        skill=skill.name,
+        targets=[t.seat for t in targets],
+    )
+
+
+def equip_works(game: Game, skill: Skill, event: Event) -> bool:
+    """Whether an equipment card's skill works in this event: an armor's skills
+    do not while the armor is ignored (青釭剑: 无视其防具)."""
+    card = game._skill_card.get(id(skill))
+    if card is None or card.subtype is not _M.CardSubtype.ARMOR:
+        return True
+    use = event.use if isinstance(event, SlashEffectEvent) else event
+    return armor_active(skill.owner, use)
+
+
+def armor_active(player: Player, use: object = None) -> bool:
+    """Whether ``player``'s armor works (he has one, not ignored by ``use``)."""
+    if player.armor is None:
+        return False
+    if isinstance(use, CardUseEvent) and player.seat in use.ignore_armor:
+        return False
+    return True

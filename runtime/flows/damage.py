@@ -1,0 +1,107 @@
+"""Damage (伤害).
+
+:data:`DAMAGE_STAGES`: the source's damage bonus (裸衣), 造成伤害时 [source, while
+alive], 受到伤害时 [target] — either may change the amount or prevent the damage —,
+the damage itself (濒死 below 1 hp), 造成伤害后 [source, while alive], 受到伤害后
+[target, while alive].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import members as _M
+from ..cards import AnyCard, Nature
+from ..events import CardUseEvent, DamageEvent
+from ..player import DAMAGE_BONUS, Player
+from ..stages import Step, Then, Window, family, run_stages
+from .dying import enter_dying
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["DAMAGE_STAGES", "damage"]
+
+
+def _bonus(game: Game, ev: DamageEvent) -> None:
+    source, card = ev.source, ev.card
+    if source is not None and card is not None and ev.use is not None and ev.use.user is source:
+        bonus = source.turn_counters.get(DAMAGE_BONUS + ("杀" if card.is_slash else card.name.value), 0)
+        if bonus:
+            ev.amount += bonus
+            game.log_event("伤害加成", f"{game.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)
+
+
+def _prevented(game: Game, ev: DamageEvent) -> bool:
+    ev.prevented = True
+    game.log_event("防止伤害", f"{ev.target.tag} 受到的伤害被防止", target=ev.target.seat)
+    return False
+
+
+def _not_prevented(game: Game, ev: DamageEvent) -> bool:
+    if ev.prevented or ev.amount <= 0:
+        return _prevented(game, ev)
+    return True
+
+
+def _still_hits(game: Game, ev: DamageEvent) -> bool:
+    if ev.prevented or ev.amount <= 0 or not ev.target.alive:
+        return _prevented(game, ev)
+    return True
+
+
+def _hurt(game: Game, ev: DamageEvent) -> None:
+    source, target, card, reason = ev.source, ev.target, ev.card, ev.reason
+    target.hp -= ev.amount
+    src = game.tag(source) if source is not None else "无来源"
+    nat = "" if ev.nature is _M.Nature.NORMAL else f"{ev.nature.value}"
+    game.log_event(
+        "伤害",
+        f"{src} 对 {game.tag(target)} 造成{ev.amount}点{nat}伤害"
+        + (f"（{card.label}）" if card is not None else "")
+        + (f"（{reason}）" if reason and card is None else "")
+        + f"，体力值为{target.hp}",
+        source=source.seat if source is not None else None,
+        target=target.seat,
+        amount=ev.amount,
+        nature=ev.nature.value,
+        card=card.label if card is not None else None,
+        hp=target.hp,
+    )
+    if ev.use is not None:
+        ev.use.damage_dealt[target.seat] = ev.use.damage_dealt.get(target.seat, 0) + ev.amount
+    if target.hp < 1:
+        enter_dying(game, target, ev)
+
+
+DAMAGE_STAGES = family(
+    "伤害",
+    Step(_bonus),
+    Window(_M.Timing.DAMAGE_CAUSING, "source", alive=True),
+    Step(_not_prevented),
+    Window(_M.Timing.DAMAGE_INFLICTING, "target"),
+    Step(_still_hits),
+    Step(_hurt, Then("濒死", "体力值小于1")),
+    Window(_M.Timing.DAMAGE_CAUSED, "source", alive=True),
+    Window(_M.Timing.DAMAGED, "target", alive=True),
+)
+
+
+def damage(
+    game: Game,
+    source: Player | None,
+    target: Player,
+    n: int,
+    card: AnyCard | None = None,
+    nature: Nature = _M.Nature.NORMAL,
+    reason: str = "",
+    use: object = None,
+) -> DamageEvent:
+    """``source`` (None: no source) deals ``n`` damage to ``target``; returns the event
+    (``prevented`` says whether it was prevented)."""
+    ev = DamageEvent(source, target, n, card, nature, use if isinstance(use, CardUseEvent) else None, reason)
+    if not target.alive or n <= 0:
+        ev.prevented = True
+        return ev
+    run_stages(game, DAMAGE_STAGES, ev)
+    return ev

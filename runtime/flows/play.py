@@ -1,0 +1,252 @@
+"""The play phase (出牌阶段): the loop of PLAY decisions, the options offered (cards
+usable now, active, view-as and proxy skills, 结束出牌), choosing targets, and carrying
+out the choice (a card use, an active skill).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+from .. import members as _M
+from ..cards import AnyCard, Card, CardName
+from ..decisions import END_PLAY, Decision, Option
+from ..decisions import option as _option
+from ..dispatch import count_skill_use, log_invoke
+from ..legality import (
+    SLASH_COUNT,
+    SLASH_NAMES,
+    Reach,
+    card_hooks,
+    collateral_victims,
+    fixed_targets,
+    make_virtual,
+    max_targets,
+    target_ok,
+    usable_in_play,
+)
+from ..player import Player
+from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
+from .respond import pick_viewas, proxy_ok, run_proxy, viewas_candidates, viewas_names
+from .use import use_card
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["play_phase", "play_options", "choose_targets", "play_card", "play_active", "play_proxy_slash"]
+
+
+_PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, str]
+
+
+def _active_ok(game: Game, player: Player, sk: ActiveSkill) -> bool:
+    if sk.limit_per_phase is not None and player.phase_counters.get(sk.name, 0) >= sk.limit_per_phase:
+        return False
+    ctx = SkillContext(game, player, sk)
+    if not sk.can_use(ctx):
+        return False
+    z = sk.card_zone
+    if sk.min_cards > 0:
+        n = sum(1 for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c))
+        if n < sk.min_cards:
+            return False
+    if sk.min_targets > 0:
+        cands = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, [])]
+        if not cands:
+            return False
+        if _ordered_targets(sk) and not _can_extend(ctx, sk, cands, [], [], sk.min_targets):
+            return False
+    return True
+
+
+def _ordered_targets(sk: ActiveSkill) -> bool:
+    """Whether the skill's targets depend on each other (it overrides
+    ``next_target_filter``): then they are asked one at a time."""
+    return type(sk).next_target_filter is not ActiveSkill.next_target_filter
+
+
+def _can_extend(
+    ctx: SkillContext, sk: ActiveSkill, cands: Sequence[Player], chosen: list[Player], cards: Sequence[Card], need: int
+) -> bool:
+    """Whether ``need`` more targets can follow ``chosen`` (each passing
+    ``next_target_filter`` after the ones before it)."""
+    if need <= 0:
+        return True
+    return any(
+        _can_extend(ctx, sk, cands, chosen + [t], cards, need - 1)
+        for t in cands
+        if not any(t is c for c in chosen) and sk.next_target_filter(ctx, chosen, t, cards)
+    )
+
+
+def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[CardName]:
+    out = []
+    for n in viewas_names(game, player, vs, list(vs.card_names), _M.UseMode.USE):
+        cands = viewas_candidates(game, player, vs, n)
+        probe = make_virtual(n, cands[: vs.subcard_count], vs.name)
+        if usable_in_play(game, player, probe):
+            out.append(n)
+    return out
+
+
+def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEntry]]:
+    opts: list[Option] = []
+    entries: list[_PlayEntry] = []
+    reach = Reach(game, player)
+    # without static hooks that look at the card, a card's legality is its name's
+    by_name: dict[CardName, bool] | None = None if card_hooks(game, player) else {}
+    for c in player.hand:
+        if by_name is None:
+            ok = usable_in_play(game, player, c, reach)
+        else:
+            hit = by_name.get(c.name)
+            if hit is None:
+                hit = by_name[c.name] = usable_in_play(game, player, c, reach)
+            ok = hit
+        if ok:
+            opts.append(_option(c.label, "card"))
+            entries.append(c)
+    for s in player.skills:
+        if not s.is_active():
+            continue
+        if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
+            opts.append(_option(s.name, "skill"))
+            entries.append(s)
+        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s):
+            opts.append(_option(s.name, "skill"))
+            entries.append(s)
+        elif (
+            isinstance(s, ResponseProxySkill)
+            and s.card_name in SLASH_NAMES
+            and not player.phase_counters.get(s.name + "无人响应", 0)
+            and proxy_ok(game, player, s, (_M.CardName.SLASH,), _M.UseMode.USE)
+            and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name))
+        ):
+            opts.append(_option(s.name, "skill"))
+            entries.append(s)
+    opts.append(_option(END_PLAY, "end"))
+    entries.append(END_PLAY)
+    return opts, entries
+
+
+def play_phase(game: Game, player: Player) -> None:
+    game.play_actions = 0
+    while player.alive and not game._end_phase_now and game.play_actions < 500:
+        opts, entries = play_options(game, player)
+        d = Decision(
+            _M.DecisionKind.PLAY,
+            player,
+            "出牌阶段：选择要使用的牌或技能",
+            tuple(opts),
+            about="出牌",
+            extra={"actions": str(game.play_actions)},
+        )
+        e = entries[game.ask(d)[0]]
+        if isinstance(e, str):
+            return
+        game.play_actions += 1
+        if isinstance(e, Card):
+            play_card(game, player, e)
+        elif isinstance(e, ActiveSkill):
+            play_active(game, player, e)
+        elif isinstance(e, ViewAsSkill):
+            names = _viewas_play_names(game, player, e)
+            card = pick_viewas(game, player, e, names)
+            play_card(game, player, card)
+        else:
+            play_proxy_slash(game, player, e)
+
+
+def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player], Player | None] | None:
+    """Targets for a card used in the play phase; None if there are none."""
+    reach = Reach(game, user)
+    fixed = fixed_targets(game, user, card, reach)
+    if fixed is not None:
+        return fixed, None
+    cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
+    if not cands:
+        return None
+    hi = max_targets(game, user, card) if card.name in SLASH_NAMES else 1
+    d = Decision(
+        _M.DecisionKind.TARGETS,
+        user,
+        f"选择{card.label}的目标",
+        tuple(_option(str(t.seat), "player") for t in cands),
+        min=1,
+        max=hi,
+        about=card.name.value,
+    )
+    targets = [cands[i] for i in game.ask(d)]
+    sub: Player | None = None
+    if card.name is _M.CardName.COLLATERAL:
+        victims = collateral_victims(game, targets[0])
+        sub = game.choose_players(user, victims, 1, 1, prompt="借刀杀人：选择杀的目标", about="借刀杀人")[0]
+    return targets, sub
+
+
+def play_card(game: Game, player: Player, card: AnyCard) -> None:
+    chosen = choose_targets(game, player, card)
+    if chosen is None:
+        return
+    targets, sub = chosen
+    if card.name in SLASH_NAMES and game.phase is _M.Phase.PLAY and player is game.current:
+        player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
+    use_card(game, player, card, targets, sub_target=sub)
+
+
+def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
+    ctx = SkillContext(game, player, sk)
+    z = sk.card_zone
+    cards: list[Card] = []
+    if sk.max_cards != 0:
+        cands = [c for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c)]
+        hi = len(cands) if sk.max_cards is None else sk.max_cards
+        cards = game.choose_cards(player, cands, sk.min_cards, hi, prompt=f"{sk.name}：选择牌", about=sk.name)
+        if len(cards) < sk.min_cards:
+            return
+    targets: list[Player] = []
+    if sk.max_targets != 0:
+        tc = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, cards)]
+        hi_t = len(tc) if sk.max_targets is None else sk.max_targets
+        if _ordered_targets(sk):
+            # one at a time, in order, each choice leaving a way to complete the selection
+            while len(targets) < hi_t:
+                need = max(sk.min_targets - len(targets) - 1, 0)
+                step = [
+                    t
+                    for t in tc
+                    if not any(t is c for c in targets)
+                    and sk.next_target_filter(ctx, targets, t, cards)
+                    and _can_extend(ctx, sk, tc, targets + [t], cards, need)
+                ]
+                lo = 1 if len(targets) < sk.min_targets else 0
+                picked = game.choose_players(
+                    player, step, lo, 1, prompt=f"{sk.name}：选择第{len(targets) + 1}名目标", about=sk.name
+                )
+                if not picked:
+                    break
+                targets.append(picked[0])
+        else:
+            targets = game.choose_players(
+                player, tc, sk.min_targets, hi_t, prompt=f"{sk.name}：选择目标", about=sk.name
+            )
+        if len(targets) < sk.min_targets:
+            return
+    count_skill_use(sk)
+    log_invoke(game, sk, targets)
+    ctx.cards = list(cards)
+    ctx.targets = list(targets)
+    sk.effect(ctx, cards, targets)
+
+
+def play_proxy_slash(game: Game, player: Player, px: ResponseProxySkill) -> None:
+    probe = make_virtual(_M.CardName.SLASH, (), px.name)
+    chosen = choose_targets(game, player, probe)
+    if chosen is None:
+        return
+    got = run_proxy(game, player, px)
+    if got is None:
+        player.phase_counters[px.name + "无人响应"] = 1
+        return
+    if game.phase is _M.Phase.PLAY and player is game.current:
+        player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
+    use_card(game, player, got, chosen[0], skill=px.name)

@@ -1,0 +1,274 @@
+"""Responses (打出) and asking a player for a card by name.
+
+* :func:`request_card` — ask a player for a card by name, offering his matching hand
+  cards, view-as skills, lord proxy skills (护驾/激将) and 八卦阵; nothing moves yet.
+* :func:`respond_card` — 打出: :data:`RESPOND_STAGES`: the card goes to the processing
+  area (its owner loses it), 打出时 [the responder], then to the discard pile.
+* :func:`run_proxy` — 护驾/激将: the helpers are asked in seat order to 打出 for the owner.
+* :func:`note_card` — the per-turn count of cards used / responded with (克己).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+from .. import members as _M
+from ..cards import AnyCard, Card, CardName, VirtualCard
+from ..decisions import CANCEL, Decision, Option
+from ..decisions import option as _option
+from ..dispatch import armor_active, count_skill_use, log_invoke
+from ..events import CardResponseEvent, CardUseEvent
+from ..legality import SLASH_NAMES, make_virtual
+from ..player import USED, Player
+from ..skills import ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
+from ..stages import LOSER, Then, Window, family
+from ..timing import Phase
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "RESPOND_STAGES",
+    "EIGHT_DIAGRAM",
+    "matches",
+    "viewas_candidates",
+    "viewas_names",
+    "proxy_ok",
+    "can_produce",
+    "pick_viewas",
+    "request_card",
+    "run_proxy",
+    "own_physical",
+    "respond_card",
+    "note_card",
+]
+
+EIGHT_DIAGRAM = "八卦阵"
+
+_RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
+
+RESPOND_STAGES = family(
+    "打出",
+    Then("移动牌", "打出的牌置入处理区", roles=frozenset({LOSER})),
+    _RESPONDED,
+    Then("移动牌", "置入弃牌堆", roles=frozenset()),
+)
+
+
+def matches(name: CardName, names: Sequence[CardName]) -> bool:
+    return name in names or (_M.CardName.SLASH in names and name in SLASH_NAMES)
+
+
+def viewas_candidates(game: Game, player: Player, vs: ViewAsSkill, name: CardName) -> list[Card]:
+    ctx = SkillContext(game, player, vs)
+    z = vs.zone
+    return [c for c in player.cards_in(z.hand, z.equip, False) if vs.card_filter(ctx, c, name)]
+
+
+def viewas_names(
+    game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode
+) -> list[CardName]:
+    if not vs.mode.allows(mode):
+        return []
+    if not vs.enabled(SkillContext(game, player, vs), mode):
+        return []
+    return [
+        n
+        for n in vs.card_names
+        if matches(n, names) and len(viewas_candidates(game, player, vs, n)) >= vs.subcard_count
+    ]
+
+
+def _helpers(game: Game, owner: Player, px: ResponseProxySkill) -> list[Player]:
+    ctx = SkillContext(game, owner, px)
+    return [h for h in game.alive_from(owner)[1:] if px.helper_filter(ctx, h)]
+
+
+def proxy_ok(game: Game, player: Player, px: ResponseProxySkill, names: Sequence[CardName], mode: UseMode) -> bool:
+    return (
+        matches(px.card_name, names)
+        and px.mode.allows(mode)
+        and px.enabled(SkillContext(game, player, px), mode)
+        and bool(_helpers(game, player, px))
+    )
+
+
+def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
+    """Cheap test: could ``player`` provide such a card at all right now?"""
+    for c in player.hand:
+        if matches(c.name, names):
+            return True
+    for s in player.skills:
+        if isinstance(s, ViewAsSkill) and s.is_active() and viewas_names(game, player, s, names, mode):
+            return True
+        if isinstance(s, ResponseProxySkill) and s.is_active() and proxy_ok(game, player, s, names, mode):
+            return True
+    return _M.CardName.JINK in names and player.armor is not None and player.armor.name is _M.CardName.EIGHT_DIAGRAM
+
+
+def pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardName]) -> VirtualCard:
+    name = names[0]
+    if len(names) > 1:
+        d = Decision(
+            _M.DecisionKind.CARD_NAME,
+            player,
+            f"{vs.name}：选择牌名",
+            tuple(Option(n.value) for n in names),
+            about=vs.name,
+        )
+        name = names[game.ask(d)[0]]
+    cands = viewas_candidates(game, player, vs, name)
+    k = vs.subcard_count
+    subs = (
+        game.choose_cards(player, cands, k, k, prompt=f"{vs.name}：选择当{name.value}的牌", about=vs.name) if k else []
+    )
+    return make_virtual(name, subs, vs.name)
+
+
+_Entry = Union[Card, ViewAsSkill, ResponseProxySkill, str]
+
+
+def request_card(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    mode: UseMode,
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """Ask ``player`` for a card named in ``names`` (nothing is moved yet, except
+    that proxy helpers have already 打出 their card).  Returns None if declined."""
+    if not player.alive:
+        return None
+    tried: set[str] = set()
+    while True:
+        opts: list[Option] = []
+        entries: list[_Entry] = []
+        for c in player.hand:
+            if matches(c.name, names):
+                opts.append(_option(c.label, "card"))
+                entries.append(c)
+        for s in player.skills:
+            if not s.is_active() or s.name in tried:
+                continue
+            if isinstance(s, ViewAsSkill) and viewas_names(game, player, s, names, mode):
+                opts.append(_option(s.name, "skill"))
+                entries.append(s)
+            elif isinstance(s, ResponseProxySkill) and proxy_ok(game, player, s, names, mode):
+                opts.append(_option(s.name, "skill"))
+                entries.append(s)
+        if (
+            _M.CardName.JINK in names
+            and EIGHT_DIAGRAM not in tried
+            and player.armor is not None
+            and player.armor.name is _M.CardName.EIGHT_DIAGRAM
+            and armor_active(player, against)
+        ):
+            opts.append(_option(EIGHT_DIAGRAM, "skill"))
+            entries.append(EIGHT_DIAGRAM)
+        if not opts:
+            return None
+        opts.append(_option(CANCEL, "cancel"))
+        d = Decision(
+            _M.DecisionKind.RESPOND,
+            player,
+            prompt or f"请{mode.value}一张{'/'.join(n.value for n in names)}",
+            tuple(opts),
+            about=about,
+            extra=extra or {},
+        )
+        i = game.ask(d)[0]
+        if i == len(entries):
+            return None
+        e = entries[i]
+        if isinstance(e, Card):
+            return e
+        if isinstance(e, ViewAsSkill):
+            return pick_viewas(game, player, e, viewas_names(game, player, e, names, mode))
+        if isinstance(e, ResponseProxySkill):
+            tried.add(e.name)
+            got = run_proxy(game, player, e)
+            if got is not None:
+                return got
+            continue
+        # 八卦阵
+        tried.add(EIGHT_DIAGRAM)
+        game.log_event("发动", f"{game.tag(player)} 发动【八卦阵】", player=player.seat, skill=EIGHT_DIAGRAM)
+        j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: c.color.value == "红色")
+        if j.color.value == "红色":
+            return make_virtual(_M.CardName.JINK, (), EIGHT_DIAGRAM)
+
+
+def run_proxy(game: Game, owner: Player, px: ResponseProxySkill) -> VirtualCard | None:
+    """护驾/激将: ask the helpers in seat order to 打出 the card for ``owner``."""
+    count_skill_use(px)
+    log_invoke(game, px)
+    for h in _helpers(game, owner, px):
+        c = respond_card(
+            game,
+            h,
+            (px.card_name,),
+            about=px.card_name.value,
+            prompt=f"{px.name}：是否替{owner.tag}打出一张{px.card_name.value}",
+            on_behalf_of=owner,
+            extra={"proxy": px.name, "for": str(owner.seat)},
+        )
+        if c is not None:
+            return make_virtual(px.card_name, c.physical(), px.name)
+    game.log_event("无人响应", f"无人响应{game.tag(owner)}的【{px.name}】", player=owner.seat, skill=px.name)
+    return None
+
+
+def own_physical(game: Game, player: Player, card: AnyCard) -> list[Card]:
+    out = []
+    for c in card.physical():
+        zone, owner = game.loc[c.id]
+        if owner is player and zone in (_M.Zone.HAND, _M.Zone.EQUIP):
+            out.append(c)
+    return out
+
+
+def respond_card(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    on_behalf_of: Player | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """打出: ask, then move the card to the discard pile and open 打出时."""
+    card = request_card(game, player, names, _M.UseMode.RESPOND, about, prompt, against, extra)
+    if card is None:
+        return None
+    phys = own_physical(game, player, card)
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.RESPOND, player)
+    game.log_event(
+        "打出",
+        f"{game.tag(player)} 打出 {card.label}" + (f"（替{on_behalf_of.tag}）" if on_behalf_of is not None else ""),
+        player=player.seat,
+        card=card.label,
+    )
+    note_card(game, player, card, _M.UseMode.RESPOND)
+    skill = card.skill if isinstance(card, VirtualCard) else ""
+    _RESPONDED.run(game, CardResponseEvent(player, card, skill, on_behalf_of))
+    game.clear_processing(phys)
+    return card
+
+
+#: the prefix of the counter keys note_card writes (enum ``.value`` is slow to read)
+_USED_KEY = {(ph, m): USED + ph.value + m.value for ph in Phase for m in UseMode}
+_NAME_VALUE = {n: n.value for n in CardName}
+
+
+def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
+    """Count a card the current player uses / responds with in a phase of his turn
+    (turn counter ``USED + phase + mode + name``; all 杀 count as 杀)."""
+    phase = game.phase
+    if player is not game.current or phase is None:
+        return
+    key = _USED_KEY[phase, mode] + ("杀" if card.name in SLASH_NAMES else _NAME_VALUE[card.name])
+    player.turn_counters[key] = player.turn_counters.get(key, 0) + 1

@@ -1,0 +1,158 @@
+"""Card use (使用牌).
+
+:data:`USE_STAGES`: the card goes to the processing area (its owner loses it), 使用时
+[user]; unless the use is cancelled: for each target in order 指定目标时 [user], for each
+player who becomes a target 成为目标时 [him] (a target moved on here, 流离, makes the new
+target a target in turn), for each target 指定目标后 [user], 成为目标后 [target]; the
+card's effect (:mod:`sgs.runtime.effects`, passed into the game); 结算完毕 [user]; the
+card goes to the discard pile (if still in the processing area).
+:data:`EQUIP_STAGES`: an equipment card from hand goes into the equipment area (the
+one it replaces to the discard pile), 使用时, 结算完毕.
+:data:`ANSWER_STAGES`: a card used as an answer, without targets (闪, 无懈可击):
+to the processing area, 使用时, 结算完毕, to the discard pile.
+
+Legality is the caller's business (:mod:`sgs.runtime.legality`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .. import members as _M
+from ..cards import AnyCard, Card, CardName, VirtualCard
+from ..events import CardUseEvent
+from ..legality import make_virtual, target_ok
+from ..player import SLOT_OF, Player
+from ..stages import LOSER, Effect, Then, Unless, Window, family, run_stages
+from .respond import note_card, own_physical, request_card
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["USE_STAGES", "EQUIP_STAGES", "ANSWER_STAGES", "use_card", "use_response", "ask_use_slash", "equip"]
+
+_USING = Window(_M.Timing.CARD_USING, "user")
+_FINISHED = Window(_M.Timing.CARD_USE_FINISHED, "user")
+_TO_PROCESSING = Then("移动牌", "使用的牌置入处理区", roles=frozenset({LOSER}))
+_TO_DISCARD = Then("移动牌", "处理区的牌置入弃牌堆", roles=frozenset())
+
+USE_STAGES = family(
+    "使用牌",
+    _TO_PROCESSING,
+    _USING,
+    Unless(
+        "cancelled",
+        (
+            Window(_M.Timing.TARGET_SPECIFYING, "user", each="target"),
+            Window(_M.Timing.TARGET_CONFIRMING, "target", each="new target"),
+            Window(_M.Timing.TARGET_SPECIFIED, "user", each="target"),
+            Window(_M.Timing.TARGET_CONFIRMED, "target", each="target"),
+            Unless("cancelled", (Effect(),)),
+        ),
+    ),
+    _FINISHED,
+    _TO_DISCARD,
+)
+
+EQUIP_STAGES = family(
+    "装备",
+    Then("移动牌", "装备牌置入装备区，原有的同类装备置入弃牌堆", roles=frozenset({LOSER})),
+    _USING,
+    _FINISHED,
+)
+
+ANSWER_STAGES = family("使用牌（响应）", _TO_PROCESSING, _USING, _FINISHED, _TO_DISCARD)
+
+
+def use_card(
+    game: Game,
+    user: Player,
+    card: AnyCard,
+    targets: Sequence[Player],
+    skill: str = "",
+    responding: bool = False,
+    sub_target: Player | None = None,
+    unnullifiable: bool = False,
+) -> CardUseEvent:
+    """Use ``card`` with ``targets`` (legality is the caller's business);
+    ``unnullifiable``: a trick no 无懈可击 may answer."""
+    if not skill and isinstance(card, VirtualCard):
+        skill = card.skill
+    use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
+    use.unnullifiable = unnullifiable
+    phys = own_physical(game, user, card)
+    tgt_text = (" → " + "、".join(t.tag for t in use.targets)) if use.targets and use.targets != [user] else ""
+    if sub_target is not None:
+        tgt_text += f"（杀的目标：{sub_target.tag}）"
+    game.log_event(
+        "使用",
+        f"{game.tag(user)} 使用 {card.label}{tgt_text}",
+        player=user.seat,
+        card=card.label,
+        targets=[t.seat for t in use.targets],
+    )
+    note_card(game, user, card, _M.UseMode.USE)
+    if card.type is _M.CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
+        equip(game, user, phys[0])
+        run_stages(game, EQUIP_STAGES, use)
+        return use
+    # the table's first and last stages (the card moves) are done here: they need the
+    # physical cards, which the event does not carry
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, user)
+    run_stages(game, USE_STAGES, use)
+    game.clear_processing(phys)
+    return use
+
+
+def equip(game: Game, player: Player, card: Card) -> None:
+    """Put ``card`` into ``player``'s equipment area, the card in its slot to the discard pile."""
+    slot = SLOT_OF[card.subtype]
+    old = player.equips.get(slot)
+    if old is not None:
+        game.move_cards([old], _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT, player)
+    game.move_cards([card], _M.Zone.EQUIP, player, _M.MoveReason.EQUIP, player)
+
+
+def use_response(
+    game: Game,
+    player: Player,
+    names: Sequence[CardName],
+    about: str,
+    prompt: str = "",
+    against: CardUseEvent | None = None,
+    extra: dict[str, str] | None = None,
+) -> AnyCard | None:
+    """使用 a card as an answer, without targets (闪 against 杀/万箭齐发, 无懈可击)."""
+    card = request_card(game, player, names, _M.UseMode.USE, about, prompt, against, extra)
+    if card is None:
+        return None
+    skill = card.skill if isinstance(card, VirtualCard) else ""
+    use = CardUseEvent(player, card, [], skill, responding=True)
+    phys = own_physical(game, player, card)
+    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
+    game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
+    note_card(game, player, card, _M.UseMode.USE)
+    run_stages(game, ANSWER_STAGES, use)
+    game.clear_processing(phys)
+    return card
+
+
+def ask_use_slash(
+    game: Game, player: Player, target: Player, about: str, prompt: str = "", optional: bool = True
+) -> CardUseEvent | None:
+    """Ask ``player`` to 使用 a 杀 on ``target`` (借刀杀人, 青龙偃月刀)."""
+    probe = make_virtual(_M.CardName.SLASH, (), "")
+    if not target_ok(game, player, probe, target):
+        return None
+    card = request_card(
+        game,
+        player,
+        (_M.CardName.SLASH,),
+        _M.UseMode.USE,
+        about,
+        prompt or f"{about}：是否对{target.tag}使用一张杀",
+        extra={"target": str(target.seat)},
+    )
+    if card is None:
+        return None
+    return use_card(game, player, card, [target])

@@ -1,0 +1,282 @@
+"""Queries: distance, attack range, the 杀 limit, the hand limit, prohibitions, and
+whether a card may be used and on whom (target legality).
+
+Nothing here changes the game or opens a window; static skills are asked through
+their hooks (:func:`sgs.runtime.registry.hooked`).  :class:`Reach` memoizes one
+user's distances for the queries of one decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from . import members as _M
+from .cards import AnyCard, Card, CardName, VirtualCard, card_kind
+from .player import Player
+from .registry import any_hooked, hooked
+from .skills import StaticSkill
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "SLASH_NAMES",
+    "make_virtual",
+    "distance",
+    "attack_range",
+    "in_attack_range",
+    "slash_limit",
+    "max_cards",
+    "prohibited",
+    "no_distance_limit",
+    "Reach",
+    "target_ok",
+    "collateral_victims",
+    "fixed_targets",
+    "max_targets",
+    "slash_available",
+    "usable_in_play",
+    "card_hooks",
+    "SLASH_COUNT",
+]
+
+SLASH_NAMES = frozenset({_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH})
+_NATURE_OF = {_M.CardName.FIRE_SLASH: _M.Nature.FIRE, _M.CardName.THUNDER_SLASH: _M.Nature.THUNDER}
+#: the phase counter of 杀 used in the play phase
+SLASH_COUNT = "杀"
+
+_FIXED_SELF = frozenset({_M.CardName.PEACH, _M.CardName.EX_NIHILO, _M.CardName.LIGHTNING, _M.CardName.ANALEPTIC})
+_ALL_OTHERS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK})
+_ALL = frozenset({_M.CardName.GOD_SALVATION, _M.CardName.AMAZING_GRACE})
+
+
+def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
+    """A virtual ``name`` made of ``subcards`` by ``skill`` (its suit, number and colour
+    are the subcards')."""
+    t, st = card_kind(name)
+    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, _M.Nature.NORMAL))
+
+
+# ---------------------------------------------------------------------- distance, range, limits
+
+
+def _statics_without(game: Game, player: Player, without: Sequence[Card], hook: str) -> Sequence[StaticSkill]:
+    """``player``'s active static skills overriding ``hook``, minus those of the
+    equipment in ``without`` (cards about to leave the equipment area, e.g. an
+    equipped weapon or -1马 used as a 杀 by 武圣: distance and range are counted
+    as if it were gone)."""
+    lst = hooked(game, player, hook)
+    if not without or not lst:
+        return lst
+    gone = [s for c in without for s in game._equip_skill.get(c.id, ())]
+    return [s for s in lst if not any(s is g for g in gone)]
+
+
+def distance(game: Game, src: Player, dst: Player, without: Sequence[Card] = ()) -> int:
+    """Seat distance plus modifiers; equipment in ``without`` does not count."""
+    if src is dst:
+        return 0
+    alive = [p for p in game.players if p.alive or p is src or p is dst]
+    n = len(alive)
+    d = abs(alive.index(src) - alive.index(dst))
+    d = min(d, n - d)
+    for s in _statics_without(game, src, without, "distance_modifier"):
+        d += s.distance_modifier(game, src, dst)
+    for s in _statics_without(game, dst, without, "distance_modifier"):
+        d += s.distance_modifier(game, src, dst)
+    return max(d, 1)
+
+
+def attack_range(game: Game, player: Player, without: Sequence[Card] = ()) -> int:
+    """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
+    w = player.weapon
+    r = w.attack_range if w is not None and not any(c is w for c in without) else 1
+    for s in _statics_without(game, player, without, "attack_range_modifier"):
+        r += s.attack_range_modifier(game, player)
+    return r
+
+
+def in_attack_range(game: Game, src: Player, dst: Player, without: Sequence[Card] = ()) -> bool:
+    """Whether ``dst`` is within ``src``'s attack range; ``without``: ``src``'s equipment
+    that does not count (the cards of the 杀 being used)."""
+    return src is not dst and dst.alive and distance(game, src, dst, without) <= attack_range(game, src, without)
+
+
+def slash_limit(game: Game, player: Player) -> int | None:
+    """杀 ``player`` may use per play phase (None: no limit)."""
+    for s in hooked(game, player, "unlimited_slash"):
+        if s.unlimited_slash(game, player):
+            return None
+    extra = 0
+    for s in hooked(game, player, "extra_slashes"):
+        extra += s.extra_slashes(game, player)
+    return 1 + extra
+
+
+def max_cards(game: Game, player: Player) -> int:
+    """``player``'s hand limit: his hp plus modifiers, at least 0."""
+    m = player.hp
+    for s in hooked(game, player, "max_cards_modifier"):
+        m += s.max_cards_modifier(game, player)
+    return max(m, 0)
+
+
+def prohibited(game: Game, user: Player, target: Player, card: AnyCard) -> bool:
+    """Whether a static skill of ``user`` or ``target`` forbids ``card`` on ``target``."""
+    for s in hooked(game, user, "prohibit"):
+        if s.prohibit(game, user, target, card):
+            return True
+    if target is not user:
+        for s in hooked(game, target, "prohibit"):
+            if s.prohibit(game, user, target, card):
+                return True
+    return False
+
+
+def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -> bool:
+    """Whether a static skill of ``user`` lets ``card`` ignore distance to ``target``."""
+    for s in hooked(game, user, "no_distance_limit"):
+        if s.no_distance_limit(game, user, card, target):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------- card targets
+
+
+class Reach:
+    """Memo of one user's distances and attack range to each player, for the
+    queries of one decision (the play options, a card's targets): valid while the
+    game does not change, so build a new one for every decision.  Only physical
+    cards use it (a virtual 杀 may leave equipment out of the count, 武圣)."""
+
+    __slots__ = ("game", "user", "_dist", "_in_range", "_alive")
+
+    def __init__(self, game: Game, user: Player) -> None:
+        self.game = game
+        self.user = user
+        self._dist: dict[int, int] = {}
+        self._in_range: dict[int, bool] = {}
+        self._alive: list[Player] | None = None
+
+    def distance(self, t: Player) -> int:
+        d = self._dist.get(t.seat)
+        if d is None:
+            d = self._dist[t.seat] = distance(self.game, self.user, t)
+        return d
+
+    def in_attack_range(self, t: Player) -> bool:
+        r = self._in_range.get(t.seat)
+        if r is None:
+            r = self._in_range[t.seat] = in_attack_range(self.game, self.user, t)
+        return r
+
+    def alive_from_user(self) -> list[Player]:
+        """``game.alive_from(user)``; do not mutate."""
+        if self._alive is None:
+            self._alive = self.game.alive_from(self.user)
+        return self._alive
+
+
+def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach | None = None) -> bool:
+    """Whether ``t`` may be chosen as a target of ``user``'s ``card``; ``reach``: a
+    memo of ``user``'s distances built for the current decision (same answers)."""
+    if not t.alive or prohibited(game, user, t, card):
+        return False
+    name = card.name
+    if name in SLASH_NAMES:
+        if t is user:
+            return False
+        # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
+        if isinstance(card, VirtualCard):
+            if in_attack_range(game, user, t, card.subcards):
+                return True
+        elif reach is not None:
+            if reach.in_attack_range(t):
+                return True
+        elif in_attack_range(game, user, t):
+            return True
+        return no_distance_limit(game, user, card, t)
+    if name is _M.CardName.DUEL:
+        return t is not user
+    if name is _M.CardName.DISMANTLEMENT:
+        return t is not user and t.card_count(True, True, True) > 0
+    if name is _M.CardName.SNATCH:
+        if t is user or t.card_count(True, True, True) == 0:
+            return False
+        d = reach.distance(t) if reach is not None and not isinstance(card, VirtualCard) else distance(game, user, t)
+        return d <= 1 or no_distance_limit(game, user, card, t)
+    if name is _M.CardName.INDULGENCE:
+        return t is not user and not any(e.name_as == _M.CardName.INDULGENCE.value for e in t.judge_area)
+    if name is _M.CardName.COLLATERAL:
+        return t is not user and t.weapon is not None and any(collateral_victims(game, t))
+    if name is _M.CardName.PEACH:
+        return t is user and t.is_wounded
+    if name is _M.CardName.LIGHTNING:
+        return t is user and not any(e.name_as == _M.CardName.LIGHTNING.value for e in t.judge_area)
+    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
+        return t is user
+    if name in _ALL_OTHERS:
+        return t is not user
+    return True
+
+
+def collateral_victims(game: Game, holder: Player) -> list[Player]:
+    """Whom ``holder`` could be made to 杀 by a 借刀杀人 (in his range, not prohibited)."""
+    probe = make_virtual(_M.CardName.SLASH, (), "")
+    return [
+        b
+        for b in game.alive_from(holder)
+        if b is not holder and in_attack_range(game, holder, b) and not prohibited(game, holder, b, probe)
+    ]
+
+
+def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> list[Player] | None:
+    """Targets decided by the card itself (None: the user chooses)."""
+    name = card.name
+    if name in _ALL_OTHERS:
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring[1:] if not prohibited(game, user, p, card)]
+    if name in _ALL:
+        ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        return [p for p in ring if not prohibited(game, user, p, card)]
+    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
+        return [user] if target_ok(game, user, card, user, reach) else []
+    return None
+
+
+def max_targets(game: Game, user: Player, card: AnyCard) -> int:
+    """How many targets ``user`` may choose for ``card`` (1 plus extra-target hooks)."""
+    extra = sum(s.extra_targets(game, user, card) for s in hooked(game, user, "extra_targets"))
+    return 1 + extra
+
+
+def slash_available(game: Game, player: Player) -> bool:
+    """Whether ``player`` may still use a 杀 this play phase."""
+    limit = slash_limit(game, player)
+    return limit is None or player.phase_counters.get(SLASH_COUNT, 0) < limit
+
+
+def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> bool:
+    """Whether ``user`` may use ``card`` in his play phase now (a legal target exists)."""
+    name = card.name
+    if name is _M.CardName.JINK or name is _M.CardName.NULLIFICATION:
+        return False
+    if name in SLASH_NAMES and not slash_available(game, user):
+        return False
+    fixed = fixed_targets(game, user, card, reach)
+    if fixed is not None:
+        if name in _ALL:
+            return True
+        return bool(fixed)
+    ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+    for t in ring:
+        if target_ok(game, user, card, t, reach):
+            return True
+    return False
+
+
+def card_hooks(game: Game, user: Player) -> bool:
+    """Whether a static skill may make two cards of one name differ in legality for
+    ``user`` (a prohibit hook of anyone alive, or ``user``'s no-distance hook)."""
+    return bool(hooked(game, user, "no_distance_limit")) or any_hooked(game, "prohibit")

@@ -1,0 +1,105 @@
+"""Which skills each player has, indexed for the dispatcher and the queries.
+
+A game keeps its trigger skills by the windows they listen at
+(``game.listeners``: timing → skills, read by :mod:`sgs.runtime.dispatch`) and its
+static skills by the hooks they override (``game._hooked``: seat → hook → skills, read
+by :mod:`sgs.runtime.legality`); the other kinds are found on ``player.skills``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .player import Player
+from .skills import ActiveSkill, ResponseProxySkill, Skill, StaticSkill, TriggerSkill, ViewAsSkill, static_hooks
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "add_skill",
+    "remove_skill",
+    "statics",
+    "any_hooked",
+    "hooked",
+    "view_as_skills",
+    "active_skills",
+    "proxy_skills",
+]
+
+
+def add_skill(game: Game, player: Player, skill: Skill) -> None:
+    """Give ``player`` the skill instance ``skill`` (indexed by kind)."""
+    player.skills.append(skill)
+    if isinstance(skill, TriggerSkill):
+        for t in skill.timings:
+            game.listeners.setdefault(t, []).append(skill)
+    if isinstance(skill, StaticSkill):
+        game._statics[player.seat].append(skill)
+        _index_statics(game, player)
+
+
+def remove_skill(game: Game, player: Player, skill: Skill) -> None:
+    """Take ``skill`` away from ``player`` (no error if he does not have it)."""
+    if skill in player.skills:
+        player.skills.remove(skill)
+    if isinstance(skill, TriggerSkill):
+        for t in skill.timings:
+            lst = game.listeners.get(t)
+            if lst and skill in lst:
+                lst.remove(skill)
+    if isinstance(skill, StaticSkill) and skill in game._statics[player.seat]:
+        game._statics[player.seat].remove(skill)
+        _index_statics(game, player)
+
+
+def _index_statics(game: Game, player: Player) -> None:
+    by_hook: dict[str, list[StaticSkill]] = {}
+    dynamic = False
+    for s in game._statics[player.seat]:
+        for hook in static_hooks(type(s)):
+            by_hook.setdefault(hook, []).append(s)
+        dynamic = dynamic or s.lord or s.limited or s.wake
+    game._hooked[player.seat] = by_hook
+    if dynamic:
+        game._hooked_dynamic.add(player.seat)
+    else:
+        game._hooked_dynamic.discard(player.seat)
+
+
+def statics(game: Game, player: Player) -> list[StaticSkill]:
+    """``player``'s active static skills."""
+    return [s for s in game._statics[player.seat] if s.is_active()]
+
+
+def any_hooked(game: Game, hook: str) -> bool:
+    """Whether any seat (alive or not) has a static skill overriding ``hook``."""
+    for by_hook in game._hooked.values():
+        if hook in by_hook:
+            return True
+    return False
+
+
+def hooked(game: Game, player: Player, hook: str) -> Sequence[StaticSkill]:
+    """``player``'s active static skills that override ``hook`` (a
+    :class:`StaticSkill` method name), in the order :func:`statics` lists them.
+    The others would return the hook's neutral default (0 / False), so asking
+    only these gives the same answers.  Do not mutate the result."""
+    lst = game._hooked[player.seat].get(hook)
+    if not lst:
+        return ()
+    if player.seat in game._hooked_dynamic:
+        return [s for s in lst if s.is_active()]
+    return lst
+
+
+def view_as_skills(game: Game, player: Player) -> list[ViewAsSkill]:
+    return [s for s in player.skills if isinstance(s, ViewAsSkill) and s.is_active()]
+
+
+def active_skills(game: Game, player: Player) -> list[ActiveSkill]:
+    return [s for s in player.skills if isinstance(s, ActiveSkill) and s.is_active()]
+
+
+def proxy_skills(game: Game, player: Player) -> list[ResponseProxySkill]:
+    return [s for s in player.skills if isinstance(s, ResponseProxySkill) and s.is_active()]
