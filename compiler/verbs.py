@@ -2,7 +2,9 @@
 
 Each :class:`Verb` names the register word, the IR effect class that carries it,
 the runtime action(s) (functions of ``sgs.runtime.api``) it compiles to, and the
-timing windows (``Timing`` values) its effect can open.  The emitter writes the
+timing windows (``Timing`` values) its effect can open — derived, not written: the
+runtime says which event families each action drives and the families' stage tables
+say which windows they open (:func:`sgs.runtime.drives.opens_of`).  The emitter writes the
 calls itself (:mod:`.emit`); the trigger graph (:mod:`.graph.model`) reads its
 skill→window edges from ``opens``, whose window each is from ``whose``, how nested
 effects are reached from ``gate`` and hp loss from ``hp_falls`` — it keeps no verb
@@ -19,19 +21,26 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from sgs.runtime.drives import opens_of
+from sgs.runtime.timing import Timing
+
 from . import ir
 
 __all__ = ["Verb", "VERBS", "verb_of"]
 
-_DAMAGE_WINDOWS = ("造成伤害时", "受到伤害时", "造成伤害后", "受到伤害后", "进入濒死状态时")
-_CARDS_LOST = ("失去牌时",)
-_CARDS_MOVED = ("失去牌时", "获得牌后")
-# a card used: its use and target windows; answered (闪 offsets a 杀, 打出【杀】 for a
-# 决斗): the answer's windows; its damage
-_VIEW_AS_USE = (
-    ("使用时", "指定目标时", "成为目标时", "指定目标后", "成为目标后", "结算完毕", "杀被闪抵消时", "打出时", "失去牌时")
-    + _DAMAGE_WINDOWS
-)
+#: Timing value → its place in the runtime's declaration order (the order of ``opens``)
+_ORDER = {t.value: i for i, t in enumerate(Timing)}
+
+
+def _opens(actions: tuple[str, ...]) -> tuple[str, ...]:
+    """The windows the runtime actions ``actions`` can open, derived from the event
+    families' stage tables (:func:`sgs.runtime.drives.opens_of`), in declaration order."""
+    return tuple(sorted((t.value for t in opens_of(actions)), key=_ORDER.__getitem__))
+
+
+def _verb(word: str, node: str, actions: tuple[str, ...], **fields: Any) -> Verb:
+    """A verb of the runtime: its ``opens`` derived from what its actions drive."""
+    return Verb(word, node, actions, _opens(actions), **fields)
 
 
 #: the coverage verbs that hold effects, and how those are reached (:attr:`Verb.gate`):
@@ -44,7 +53,8 @@ _GATES = {"若": "chance", "判定分支": "chance", "每有一张": "chance", "
 class Verb:
     """One verb.  Fields: ``word`` (the register's word), ``node`` (IR class name),
     ``actions`` (runtime functions it compiles to), ``opens`` (Timing values its
-    effect can open; empty for verbs that open none), ``needs`` (the runtime
+    effect can open, derived from its actions by :func:`_verb`; empty for verbs that
+    open none), ``needs`` (the runtime
     actions the verb needs that the runtime does not have yet: while it is not
     empty the verb has no ``actions``, ``opens`` stays empty until the drift test
     can measure it, ``sgs check`` reports W0701 and ``sgs compile`` refuses E0503)."""
@@ -98,43 +108,42 @@ class Verb:
 
 
 _TABLE: tuple[Verb, ...] = (
-    Verb("摸牌", "Draw", ("draw",), ("获得牌后",)),
-    Verb("弃置", "Discard", ("discard", "ask_discard"), _CARDS_LOST, cost=True),
+    _verb("摸牌", "Draw", ("draw",)),
+    _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True),
     # the card's owner loses it (None: from the processing area, no one's window)
-    Verb("获得", "Obtain", ("obtain", "obtain_from"), _CARDS_MOVED, whose=(("失去牌时", "what.owner"),)),
-    Verb("交给", "Give", ("give",), _CARDS_MOVED),
-    Verb("回复体力", "Recover", ("recover",), ("回复体力时", "回复体力后")),
-    Verb("额外回复体力", "ExtraRecover", (), ()),
-    Verb("失去体力", "LoseHp", ("lose_hp",), ("失去体力后", "进入濒死状态时"), hp_falls=True, cost=True),
-    Verb(
-        "造成伤害", "Damage", ("damage",), _DAMAGE_WINDOWS, hp_falls=True,
+    _verb("获得", "Obtain", ("obtain", "obtain_from"), whose=(("失去牌时", "what.owner"),)),
+    _verb("交给", "Give", ("give",)),
+    _verb("回复体力", "Recover", ("recover",)),
+    _verb("额外回复体力", "ExtraRecover", ()),
+    _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True),
+    _verb(
+        "造成伤害", "Damage", ("damage",), hp_falls=True,
         whose=(("造成伤害时", "source"), ("造成伤害后", "source"), ("*", "target")),
     ),
     # the judgement's own windows are the judge's; what its result gates is chance
-    Verb("判定", "Judge", ("judge", "ask_invoke"), ("判定牌生效前", "判定牌生效后"), gate="chance"),
-    Verb("选择一项", "ChooseOne", ("choose_option",), (), gate="choice"),
-    Verb("改判", "Retrial", ("retrial", "choose_cards"), ("打出时", "失去牌时")),
-    Verb("不可被响应", "ForbidJink", ("forbid_jink",), ()),
-    Verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes"), ()),
-    Verb("达到张数", "Threshold", ("cards_given_this_phase",), ()),
-    Verb("改变摸牌数", "DrawCountChange", ("change_draw_count",), ()),
-    Verb("伤害加成", "DamageBonus", ("add_damage_bonus",), ()),
-    Verb("选择角色", "ChoosePlayer", ("choose_players",), ()),
-    Verb("观看牌堆顶", "LookAtTop", ("look_at_top",), ()),
-    Verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players"), ("获得牌后",)),
-    Verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile"), ()),
+    _verb("判定", "Judge", ("judge", "ask_invoke"), gate="chance"),
+    _verb("选择一项", "ChooseOne", ("choose_option",), gate="choice"),
+    _verb("改判", "Retrial", ("retrial", "choose_cards")),
+    _verb("不可被响应", "ForbidJink", ("forbid_jink",)),
+    _verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes")),
+    _verb("达到张数", "Threshold", ("cards_given_this_phase",)),
+    _verb("改变摸牌数", "DrawCountChange", ("change_draw_count",)),
+    _verb("伤害加成", "DamageBonus", ("add_damage_bonus",)),
+    _verb("选择角色", "ChoosePlayer", ("choose_players",)),
+    _verb("观看牌堆顶", "LookAtTop", ("look_at_top",)),
+    _verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players")),
+    _verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile")),
     # the new target becomes the card's target
-    Verb(
-        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), ("成为目标时",),
-        whose=(("*", "to"),),
+    _verb(
+        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), whose=(("*", "to"),)
     ),
-    Verb("选择花色", "ChooseSuit", ("choose_suit",), ()),
-    Verb("展示", "Show", ("show_card",), ()),
+    _verb("选择花色", "ChooseSuit", ("choose_suit",)),
+    _verb("展示", "Show", ("show_card",)),
     # whether the suits differ is not up to the owner: like a judgement's result
-    Verb("比较花色", "SuitBranch", (), (), gate="chance"),
-    Verb("跳过阶段", "SkipPhase", ("skip_phase",), ()),
-    Verb("无视防具", "IgnoreArmor", ("ignore_armor",), ()),
-    Verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), _VIEW_AS_USE, card_windows=True),
+    _verb("比较花色", "SuitBranch", (), gate="chance"),
+    _verb("跳过阶段", "SkipPhase", ("skip_phase",)),
+    _verb("无视防具", "IgnoreArmor", ("ignore_armor",)),
+    _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +

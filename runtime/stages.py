@@ -47,6 +47,7 @@ __all__ = [
     "family",
     "run_stages",
     "windows_of",
+    "windows_in",
     "LOSER",
     "RECEIVER",
 ]
@@ -235,6 +236,16 @@ def windows_of(
     _walk(
         FAMILIES[name], frozenset(roles) if roles is not None else None, tuple(cards), card_families or {}, out, [name]
     )
+    return tuple(out)
+
+
+def windows_in(
+    stages: Stages, cards: Iterable[object] = (), card_families: Mapping[Any, str] | None = None
+) -> tuple[Timing, ...]:
+    """:func:`windows_of` for a sequence of stages that is no family's table (what an
+    action starts: families, or a single window)."""
+    out: dict[Timing, None] = {}
+    _walk(stages, None, tuple(cards), card_families or {}, out, [])
     return tuple(out)
 
 

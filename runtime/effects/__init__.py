@@ -18,9 +18,20 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..cards import CardName
 from ..skills import Skill
-from .basic import peach_effect, slash_effect_all
+from ..stages import FAMILIES
+from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
 from .equipment import HAND_WRITTEN
 from .tricks import (
+    AMAZING_GRACE_STAGES,
+    ARCHERY_ATTACK_STAGES,
+    COLLATERAL_STAGES,
+    DELAYED_STAGES,
+    DISMANTLEMENT_STAGES,
+    DUEL_STAGES,
+    EX_NIHILO_STAGES,
+    GOD_SALVATION_STAGES,
+    SAVAGE_ASSAULT_STAGES,
+    SNATCH_STAGES,
     amazing_grace_effect,
     archery_attack_effect,
     collateral_effect,
@@ -29,16 +40,17 @@ from .tricks import (
     duel_effect,
     ex_nihilo_effect,
     god_salvation_effect,
-    savage_assault_effect,
     resolve_delayed,
+    savage_assault_effect,
     snatch_effect,
 )
 
 if TYPE_CHECKING:
     from ..events import CardUseEvent
     from ..game import Game
+    from ..stages import Stages
 
-__all__ = ["EFFECTS", "card_skills", "resolve_delayed"]
+__all__ = ["EFFECTS", "CARD_FAMILIES", "card_skills", "resolve_delayed"]
 
 EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
@@ -59,7 +71,9 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 }
 
 
-def card_skills(equipment: Mapping[CardName, tuple[type[Skill], ...]] | None = None) -> dict[CardName, tuple[type[Skill], ...]]:
+def card_skills(
+    equipment: Mapping[CardName, tuple[type[Skill], ...]] | None = None,
+) -> dict[CardName, tuple[type[Skill], ...]]:
     """The equipment skills of a game: ``equipment`` (card name → skill classes, e.g.
     ``sgs.compiler.load_pool().equipment``) laid over the hand-written remainder
     (:data:`.equipment.HAND_WRITTEN`), which every game has; a name in both takes the
@@ -68,3 +82,27 @@ def card_skills(equipment: Mapping[CardName, tuple[type[Skill], ...]] | None = N
     for name, classes in (equipment or {}).items():
         table[name] = tuple(classes)
     return table
+
+
+def _name(stages: Stages) -> str:
+    return next(name for name, st in FAMILIES.items() if st is stages)
+
+
+#: card name → the family of its effect (its stage table in :data:`FAMILIES`)
+CARD_FAMILIES: dict[CardName, str] = {
+    CardName.SLASH: _name(SLASH_STAGES),
+    CardName.FIRE_SLASH: _name(SLASH_STAGES),
+    CardName.THUNDER_SLASH: _name(SLASH_STAGES),
+    CardName.PEACH: _name(PEACH_STAGES),
+    CardName.DUEL: _name(DUEL_STAGES),
+    CardName.DISMANTLEMENT: _name(DISMANTLEMENT_STAGES),
+    CardName.SNATCH: _name(SNATCH_STAGES),
+    CardName.ARCHERY_ATTACK: _name(ARCHERY_ATTACK_STAGES),
+    CardName.SAVAGE_ASSAULT: _name(SAVAGE_ASSAULT_STAGES),
+    CardName.EX_NIHILO: _name(EX_NIHILO_STAGES),
+    CardName.AMAZING_GRACE: _name(AMAZING_GRACE_STAGES),
+    CardName.GOD_SALVATION: _name(GOD_SALVATION_STAGES),
+    CardName.COLLATERAL: _name(COLLATERAL_STAGES),
+    CardName.INDULGENCE: _name(DELAYED_STAGES),
+    CardName.LIGHTNING: _name(DELAYED_STAGES),
+}

@@ -1,20 +1,27 @@
-"""Basic cards: 杀 (per target: 闪 → 杀被闪抵消时 → damage) and 桃."""
+"""Basic cards: 杀 and 桃.
+
+:data:`SLASH_STAGES` (杀的效果, per target): the target may use 闪 (as many as the use
+requires of him, none if it cannot be answered), 杀被闪抵消时 [user; target: the target]
+if they offset it (a skill there may still make it hit, 贯石斧), the damage.
+:data:`PEACH_STAGES`: the target recovers 1 hp.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import members as _M
-from ..flows.use import use_response
 from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
+from ..flows.use import use_response
 from ..player import Player
+from ..stages import Step, Then, Window, family, run_stages
 from ..timing import Timing
 
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["slash_effect_all", "slash_effect", "peach_effect"]
+__all__ = ["SLASH_STAGES", "PEACH_STAGES", "slash_effect_all", "slash_effect", "peach_effect"]
 
 
 def slash_effect_all(game: Game, use: CardUseEvent) -> None:
@@ -23,9 +30,8 @@ def slash_effect_all(game: Game, use: CardUseEvent) -> None:
             slash_effect(game, use, t)
 
 
-def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
-    user = use.user
-    ev = SlashEffectEvent(use, user, target, use.jinks_needed.get(target.seat, 1))
+def _jinks(game: Game, ev: SlashEffectEvent) -> None:
+    use, user, target = ev.use, ev.source, ev.target
     if target.seat not in use.no_jink:
         while len(ev.jinks) < ev.jinks_needed:
             left = ev.jinks_needed - len(ev.jinks)
@@ -44,14 +50,34 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
         ev.offset = len(ev.jinks) >= ev.jinks_needed
     if ev.offset:
         game.log_event("抵消", f"{use.card.label} 被 {target.tag} 的闪抵消", player=user.seat, target=target.seat)
-        game.trigger(_M.Timing.SLASH_MISSED, user, ev, target)
-        if not ev.forced_hit:
-            return
+
+
+def _hit(game: Game, ev: SlashEffectEvent) -> bool:
+    if ev.offset and not ev.forced_hit:
+        return False
+    use, target = ev.use, ev.target
     if target.alive:
-        game.damage(user, target, 1 + use.extra_damage, card=use.card, nature=use.card.nature, use=use)
+        game.damage(ev.source, target, 1 + use.extra_damage, card=use.card, nature=use.card.nature, use=use)
+    return True
+
+
+SLASH_STAGES = family(
+    "杀的效果",
+    Step(_jinks, Then("使用牌（响应）", "目标使用【闪】")),
+    Window(_M.Timing.SLASH_MISSED, "source", target="target", when="offset"),
+    Step(_hit, Then("伤害")),
+)
+
+
+def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
+    """The effect of ``use`` (a 杀) on ``target``: :data:`SLASH_STAGES`."""
+    run_stages(game, SLASH_STAGES, SlashEffectEvent(use, use.user, target, use.jinks_needed.get(target.seat, 1)))
 
 
 def peach_effect(game: Game, use: CardUseEvent) -> None:
     for t in use.targets:
         if t.alive and t.seat not in use.nullified:
             game.recover(t, 1, source=use.user, reason="", card=use.card)
+
+
+PEACH_STAGES = family("桃的效果", Step(peach_effect, Then("回复体力")))

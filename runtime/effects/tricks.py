@@ -17,6 +17,7 @@ from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player
 from ..skills import UseMode
+from ..stages import LOSER, RECEIVER, Step, Then, family
 from ..timing import Phase
 from ..zones import CardZone, MoveReason, Zone
 
@@ -259,3 +260,41 @@ def pass_lightning(game: Game, player: Player, card: Card) -> None:
         game.log_event("移动", f"闪电移至 {p.tag} 的判定区", player=p.seat, card=card.label)
         return
     game.clear_processing([card])
+
+
+# ---------------------------------------------------------------------- the effects' families
+# What each effect leads to, for :func:`sgs.runtime.stages.windows_of` (each effect is
+# one step: its code walks its targets and answers itself).
+
+_NULLIFY = Then("使用牌（响应）", "【无懈可击】")
+_LOSES = frozenset({LOSER})
+_GETS = frozenset({RECEIVER})
+_MOVES = frozenset({LOSER, RECEIVER})
+
+DUEL_STAGES = family("决斗的效果", Step(duel_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
+DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(dismantlement_effect, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
+SNATCH_STAGES = family("顺手牵羊的效果", Step(snatch_effect, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
+SAVAGE_ASSAULT_STAGES = family(
+    "南蛮入侵的效果", Step(savage_assault_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害"))
+)
+ARCHERY_ATTACK_STAGES = family(
+    "万箭齐发的效果", Step(archery_attack_effect, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
+)
+EX_NIHILO_STAGES = family("无中生有的效果", Step(ex_nihilo_effect, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
+AMAZING_GRACE_STAGES = family(
+    "五谷丰登的效果", Step(amazing_grace_effect, _NULLIFY, Then("移动牌", "获得亮出的牌", roles=_GETS))
+)
+GOD_SALVATION_STAGES = family("桃园结义的效果", Step(god_salvation_effect, _NULLIFY, Then("回复体力")))
+COLLATERAL_STAGES = family(
+    "借刀杀人的效果",
+    Step(collateral_effect, _NULLIFY, Then("使用牌", "【杀】"), Then("移动牌", "武器交给使用者", roles=_MOVES)),
+)
+DELAYED_STAGES = family("延时锦囊的效果", Step(delayed_effect, Then("移动牌", "置入判定区", roles=frozenset())))
+# the judge phase's resolution of one delayed trick (resolve_delayed walks it itself)
+JUDGE_AREA_STAGES = family(
+    "延时锦囊的判定",
+    Then("移动牌", "置入处理区", roles=frozenset()),
+    _NULLIFY,
+    Then("判定"),
+    Then("伤害", "【闪电】"),
+)

@@ -29,10 +29,12 @@ from .respond import note_card, own_physical, request_card
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["USE_STAGES", "EQUIP_STAGES", "ANSWER_STAGES", "use_card", "use_response", "ask_use_slash", "equip"]
+__all__ = ["USE_STAGES", "CONFIRMING", "EQUIP_STAGES", "ANSWER_STAGES", "use_card", "use_response", "ask_use_slash", "equip"]
 
 _USING = Window(_M.Timing.CARD_USING, "user")
 _FINISHED = Window(_M.Timing.CARD_USE_FINISHED, "user")
+#: 成为目标时, once per player who becomes a target (also one a target was moved to)
+CONFIRMING = Window(_M.Timing.TARGET_CONFIRMING, "target", each="new target")
 _TO_PROCESSING = Then("移动牌", "使用的牌置入处理区", roles=frozenset({LOSER}))
 _TO_DISCARD = Then("移动牌", "处理区的牌置入弃牌堆", roles=frozenset())
 
@@ -44,7 +46,7 @@ USE_STAGES = family(
         "cancelled",
         (
             Window(_M.Timing.TARGET_SPECIFYING, "user", each="target"),
-            Window(_M.Timing.TARGET_CONFIRMING, "target", each="new target"),
+            CONFIRMING,
             Window(_M.Timing.TARGET_SPECIFIED, "user", each="target"),
             Window(_M.Timing.TARGET_CONFIRMED, "target", each="target"),
             Unless("cancelled", (Effect(),)),

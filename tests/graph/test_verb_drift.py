@@ -7,6 +7,10 @@ test calls each of its actions (``VERBS[word].actions``, looked up in
 opens while the action runs, and asserts that the union over the verb's probes is
 exactly the table's ``opens``.
 
+The table's ``opens`` is derived from the runtime's stage tables (what each action
+drives, :func:`sgs.runtime.drives.opens_of`), so this test checks the derivation
+against what the runtime does.
+
 So the test fails when the table names a window no action opens, when an action
 opens a window the table does not name, when a verb gains an action its probe does
 not call, and when a verb has no probe at all.

@@ -1,0 +1,122 @@
+"""What each action of ``runtime.api`` drives, and so the windows it can open.
+
+:data:`DRIVES` says, for every action of :mod:`sgs.runtime.actions`, which event families
+it starts (a :class:`~sgs.runtime.stages.Then`, with the move roles that are players
+for a card move) or which single window of a family (转移目标: the new target's
+成为目标时, opened later by the use flow), and for a card use the cards it can be.
+The windows themselves come from the families' stage tables: :func:`opens_of` walks
+them (:func:`sgs.runtime.stages.windows_of`).  The verb table's ``opens``
+(``sgs.compiler.verbs``) is ``opens_of(verb.actions)``, and
+``tests/graph/test_verb_drift.py`` measures it against the windows the runtime opens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from . import members as _M
+from .cards import CardName
+from .effects import CARD_FAMILIES
+from .flows.use import CONFIRMING
+from .stages import LOSER, RECEIVER, Stages, Then, windows_in
+from .timing import Timing
+
+__all__ = ["Drive", "DRIVES", "VIEWED_AS", "opens_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Drive:
+    """The families (or single windows) an action starts; ``cards``: the cards whose
+    effects a card use it makes can run."""
+
+    stages: Stages = ()
+    cards: tuple[CardName, ...] = ()
+
+
+_LOSES = frozenset({LOSER})
+_GETS = frozenset({RECEIVER})
+_MOVES = frozenset({LOSER, RECEIVER})
+
+#: the cards a skill's 视为使用 names today (离间's 决斗; 杀): a new one adds its effect's windows
+VIEWED_AS: tuple[CardName, ...] = (_M.CardName.SLASH, _M.CardName.DUEL)
+
+_NOTHING = Drive()
+
+#: action name → what it drives (every name of ``actions.__all__``, a test checks;
+#: nothing for the queries, the choices and the flags a window sets on its event)
+DRIVES: Mapping[str, Drive] = {
+    "draw": Drive((Then("移动牌", roles=_GETS),)),
+    "discard": Drive((Then("移动牌", roles=_LOSES),)),
+    "ask_discard": Drive((Then("移动牌", roles=_LOSES),)),
+    "obtain": Drive((Then("移动牌", roles=_MOVES),)),
+    "obtain_from": Drive((Then("移动牌", roles=_MOVES),)),
+    "discard_from": Drive((Then("移动牌", roles=_LOSES),)),
+    "give": Drive((Then("移动牌", roles=_MOVES),)),
+    "hand_out": Drive((Then("移动牌", roles=_GETS),)),
+    "recover": Drive((Then("回复体力"),)),
+    "lose_hp": Drive((Then("失去体力"),)),
+    "damage": Drive((Then("伤害"),)),
+    "judge": Drive((Then("判定"),)),
+    "retrial": Drive((Then("改判"),)),
+    "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
+    "use_as": Drive((Then("使用牌"),), VIEWED_AS),
+    "view_as_use": Drive((Then("使用牌"),), VIEWED_AS),
+    "transfer_target": Drive((CONFIRMING,)),
+    **{
+        name: _NOTHING
+        for name in (
+            "prevent_damage",
+            "ask_invoke",
+            "choose_option",
+            "choose_players",
+            "choose_cards",
+            "forbid_jink",
+            "ignore_armor",
+            "require_jinks",
+            "require_duel_slashes",
+            "nullify_for",
+            "skip_phase",
+            "cancel_target",
+            "distance",
+            "in_attack_range",
+            "is_current",
+            "current_player",
+            "alive_players",
+            "other_players",
+            "suit_of",
+            "color_of",
+            "is_red",
+            "is_black",
+            "phase_count",
+            "add_phase_count",
+            "skill_uses",
+            "cards_given_this_phase",
+            "change_draw_count",
+            "skip_draw",
+            "add_damage_bonus",
+            "look_at_top",
+            "choose_cards_among",
+            "lost_count",
+            "cards_used_this_turn",
+            "current_phase",
+            "arrange_cards",
+            "put_on_pile",
+            "transfer_candidates",
+            "choose_suit",
+            "show_card",
+            "can_use_on",
+        )
+    },
+}
+
+
+def opens_of(names: Iterable[str]) -> tuple[Timing, ...]:
+    """The windows the actions ``names`` can open, in the order their families' stage
+    tables reach them (first appearance).  Raises ``KeyError`` for an unknown action."""
+    out: dict[Timing, None] = {}
+    for name in names:
+        d = DRIVES[name]
+        for t in windows_in(d.stages, d.cards, CARD_FAMILIES):
+            out.setdefault(t)
+    return tuple(out)
