@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
 from sgs.runtime.api import CardName, Timing
@@ -33,7 +34,15 @@ __all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "runtime_gaps"]
 
 def card_vocabulary() -> list[str]:
     """Every card name the language knows (the grammar's CARD_NAME words + 的卢)."""
-    return sorted(set(terminal_words("CARD_NAME")) | {"的卢"})
+    return list(_vocabulary()[0])
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    """(the vocabulary sorted, as a set, the runtime's card names): asked for once
+    per skill by the checks and the emitter, built once per process."""
+    words = tuple(sorted(set(terminal_words("CARD_NAME")) | {"的卢"}))
+    return words, frozenset(words), frozenset(n.value for n in CardName)
 
 
 def _effects_of(a: ir.Ability) -> tuple[ir.Effect, ...]:
@@ -85,12 +94,12 @@ def _skills(pkg: ir.Package) -> Iterator[tuple[ir.General, ir.Skill]]:
 
 
 def check_cards(pkg: ir.Package) -> list[Diagnostic]:
-    vocab = card_vocabulary()
+    vocab, known, _ = _vocabulary()
     out: list[Diagnostic] = []
     for _, s in _skills(pkg):
         for a in s.abilities:
             for cw in _card_words(a):
-                if cw.name not in vocab:
+                if cw.name not in known:
                     close = difflib.get_close_matches(cw.name, vocab, n=1, cutoff=0.4)
                     help_ = f"是不是想写【{close[0]}】？" if close else None
                     sugg = Suggestion(cw.span, f"【{close[0]}】") if close else None
@@ -390,8 +399,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
     for every skill that compiles (all the bundled pool).  The emitter refuses a
     skill with gaps (E0503, never a stub); ``sgs check`` reports each gap (W0701)."""
     out: list[Gap] = []
-    vocab = set(card_vocabulary())
-    runtime = {n.value for n in CardName}
+    _, vocab, runtime = _vocabulary()
     for a in skill.abilities:
         for cw in _card_words(a):
             if cw.name in vocab and cw.name not in runtime:

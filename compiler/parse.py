@@ -403,7 +403,12 @@ def remap(diag: Diagnostic, edits: tuple[Edit, ...] | list[Edit]) -> Diagnostic:
 
 def known_cards() -> set[str]:
     """Every card name of the vocabulary (the grammar's CARD_NAME words and 的卢)."""
-    return set(terminal_words("CARD_NAME")) | {"的卢"}
+    return set(_known_cards())
+
+
+@lru_cache(maxsize=1)
+def _known_cards() -> frozenset[str]:
+    return frozenset(_terminal_words("CARD_NAME")) | {"的卢"}
 
 
 # ---------------------------------------------------------------- error messages
@@ -422,6 +427,17 @@ def _alternatives(pattern: PatternRE) -> list[str] | None:
 
 def terminal_words(name: str) -> list[str]:
     """The literal words a terminal accepts ([] for open classes such as NAME)."""
+    return list(_terminal_words(name))
+
+
+@lru_cache(maxsize=None)
+def _terminal_words(name: str) -> tuple[str, ...]:
+    # once per terminal and process: the parser is built once (get_parser), and the
+    # checks ask for the card names once per skill
+    return tuple(_literal_words(name))
+
+
+def _literal_words(name: str) -> list[str]:
     if name in ("NAME", "SKILL_NAME", "BRACKETED", "NUM", "DELTA", "PINYIN", "HP", "$END", "_NL"):
         return []
     try:
@@ -439,7 +455,7 @@ def terminal_words(name: str) -> list[str]:
 def describe(name: str) -> str:
     if name in TERMINAL_WORDS:
         return TERMINAL_WORDS[name]
-    words = terminal_words(name)
+    words = _terminal_words(name)
     if len(words) == 1:
         return f"“{words[0]}”"
     if words:
@@ -460,7 +476,7 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
     """The expected word closest to the text at ``pos``: (word, length of text replaced)."""
     best: tuple[float, int, str, int] | None = None
     for name in expected:
-        for word in terminal_words(name):
+        for word in _terminal_words(name):
             for length in (len(word),):
                 chunk = text[pos : pos + length]
                 if "\n" in chunk or not chunk:
@@ -475,7 +491,7 @@ def _did_you_mean(text: str, pos: int, expected: set[str]) -> tuple[str, int] | 
                     if best is None or key > best:
                         best = key
     for wrong, right in CONFUSABLE.items():
-        if text.startswith(wrong, pos) and any(right in terminal_words(n) for n in expected):
+        if text.startswith(wrong, pos) and any(right in _terminal_words(n) for n in expected):
             return right, len(wrong)
     if best is None:
         return None
@@ -486,7 +502,7 @@ def _known_word_at(text: str, pos: int) -> str | None:
     """The longest word of the register (any literal terminal) starting at ``pos``."""
     best: str | None = None
     for term in get_parser().terminals:
-        for word in terminal_words(term.name):
+        for word in _terminal_words(term.name):
             if text.startswith(word, pos) and (best is None or len(word) > len(best)):
                 best = word
     return best
@@ -609,7 +625,7 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         return Diagnostic(
             "E0106",
             Severity.ERROR,
-            "时机不完整：此处缺少" + "或".join(f"“{w}”" for w in sorted(w for n in expected for w in terminal_words(n))),
+            "时机不完整：此处缺少" + "或".join(f"“{w}”" for w in sorted(w for n in expected for w in _terminal_words(n))),
             _span(file, text, pos, pos + 1),
             help="“……后”在事件结算之后发动，“……时”在事件进行之中发动；多数受到伤害的技能写“后”",
             suggestion=Suggestion(sp, word),
