@@ -13,9 +13,10 @@ Public API (what the CLI calls)::
   package (``<package pinyin>.py``) into ``out_dir``; raises :class:`CompileError`
   (``.diagnostics``, ``.sources``) when there are errors.  Warnings are available
   from ``build(paths).diagnostics``.
-* ``build(paths=None) -> BuildResult`` — the same in memory: ``modules`` (module
-  name → source code), ``diagnostics``, ``sources`` (file → normalised text, for
-  rendering), ``packages`` (the IR).
+* ``build(paths=None, modules=True) -> BuildResult`` — the same in memory: ``modules``
+  (module name → source code; left empty with ``modules=False``, for checking),
+  ``diagnostics``, ``sources`` (file → normalised text, for rendering), ``packages``
+  (the IR).
 * ``load_pool(paths=None, cache_dir=None) -> Pool`` — compile (cached by content
   hash in ``cache_dir``, default :func:`.cache.cache_root`: ``$SGS_CACHE_DIR``, else
   the user cache folder), import the emitted modules, return both halves of the
@@ -375,11 +376,13 @@ def strict_override(d: Diagnostic) -> Diagnostic:
     return replace(d, code="E0221", severity=Severity.ERROR) if d.code == "I0203" else d
 
 
-def build(paths: Iterable[PathLike] | None = None) -> BuildResult:
-    """Parse, check and generate code in memory (see the module docstring)."""
+def build(paths: Iterable[PathLike] | None = None, *, modules: bool = True) -> BuildResult:
+    """Parse, check and generate code in memory (see the module docstring).
+    ``modules=False``: plan the code (its diagnostics) but do not render the
+    modules (``modules`` stays empty) — for callers that only check."""
     result = BuildResult()
     _front(paths, result)
-    return _back(result)
+    return _back(result, modules)
 
 
 def build_texts(texts: Mapping[str, str]) -> BuildResult:
@@ -391,7 +394,7 @@ def build_texts(texts: Mapping[str, str]) -> BuildResult:
     return _back(result)
 
 
-def _back(result: BuildResult) -> BuildResult:
+def _back(result: BuildResult, modules: bool = True) -> BuildResult:
     from .check import check_unique
     from .emit import plan_package, render_module
     from .parse import remap
@@ -419,7 +422,8 @@ def _back(result: BuildResult) -> BuildResult:
                 )
                 continue
             seen_modules[pkg.pinyin] = pkg.name
-            result.modules[pkg.pinyin] = render_module(plan)
+            if modules:
+                result.modules[pkg.pinyin] = render_module(plan)
     if result.edits:  # spans of repaired lines back into source columns
         result.diagnostics = [
             remap(d, result.edits[d.span.file]) if d.span is not None and d.span.file in result.edits else d
@@ -433,7 +437,7 @@ def check_paths(paths: Iterable[PathLike] | None = None) -> list[Diagnostic]:
     """All diagnostics for the given files/directories (None = bundled skills).
     A skill the back end cannot run yet is reported once, by the checker (W0701);
     the emitter's refusal of it (E0503, what ``sgs compile`` reports) is left out."""
-    return build(paths).diagnostics
+    return build(paths, modules=False).diagnostics
 
 
 def compile_paths(paths: Iterable[PathLike] | None, out_dir: PathLike) -> list[Path]:

@@ -253,7 +253,7 @@ def check(
         unreadable = {d.span.file for d in diags if d.span is not None}
         from sgs.compiler import _display
 
-        result = build([f for f in files if _display(f) not in unreadable])
+        result = build([f for f in files if _display(f) not in unreadable], modules=False)
         diags += result.diagnostics
         sources.update(result.originals)
         from sgs.compiler import bundled_overrides, bundled_packages, strict_override
@@ -393,7 +393,7 @@ def graph(
     if paths:
         _refuse_bad_encoding(_need_paths(paths))
     sources = paths or bundled_skill_paths()
-    result = build(sources)  # checked and lowered once; the graph reads the same IR
+    result = build(sources, modules=False)  # checked and lowered once; the graph reads the same IR
     if any(d.severity == "error" for d in result.diagnostics):  # runtime gaps (E0503) still draw
         out.print(render_diagnostics(result.diagnostics, "human"), markup=False)
         raise typer.Exit(1)
