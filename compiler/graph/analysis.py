@@ -293,21 +293,24 @@ class _Step:
     listener: Listener | None  # None for a repeat
 
 
-def _trigger_digraph(tg: TriggerGraph, live: set[str]) -> "nx.DiGraph[str]":
+def _trigger_digraph(tg: TriggerGraph, live: set[str], within: dict[str, int] | None = None) -> "nx.DiGraph[str]":
     """Skill → skill edges (attribute ``steps``: the emission/listener pairs that
     make the edge).  Listeners are looked up by window, so building it costs the
-    number of edges, not skills²."""
-    infos = [i for i in tg.skills.values() if i.node in live]
-    at: dict[str, list[tuple[str, tuple[str, str], ir.Who, Listener]]] = {}
+    number of edges, not skills².  ``within`` (skill → component, from
+    :func:`_cyclic_components`): only those skills, and only the edges inside a
+    component — the edges a cycle can use, in the same order as the whole graph's."""
+    infos = [i for i in tg.skills.values() if i.node in live and (within is None or i.node in within)]
+    comp = within if within is not None else dict.fromkeys((i.node for i in infos), 0)
+    at: dict[tuple[int, str], list[tuple[str, tuple[str, str], ir.Who, Listener]]] = {}
     for b in infos:
         node, owner = b.node, b.owner
         for lst in b.listeners:
             if lst.card is None:
-                at.setdefault(lst.window, []).append((node, owner, lst.subject, lst))
+                at.setdefault((comp[node], lst.window), []).append((node, owner, lst.subject, lst))
     steps: dict[tuple[str, str], list[_Step]] = {}
     you, all_others = ir.Who.YOU, ir.Who.ALL_OTHERS
     for a in infos:
-        a_node, a_owner = a.node, a.owner
+        a_node, a_owner, a_comp = a.node, a.owner, comp[a.node]
         for em in a.emissions:
             if em.repeat:
                 steps.setdefault((a_node, a_node), []).append(_Step(em, None))
@@ -318,7 +321,7 @@ def _trigger_digraph(tg: TriggerGraph, live: set[str]) -> "nx.DiGraph[str]":
             # _can_fire, inlined: this loop is the graph's size (emissions × listeners of a window)
             own_ok = role in (Role.SELF, Role.ANY)
             other_ok = role in (Role.OTHER, Role.ANY)
-            for b_node, b_owner, subject, lst in at.get(em.window, ()):
+            for b_node, b_owner, subject, lst in at.get((a_comp, em.window), ()):
                 if subject is you:
                     ok = own_ok if b_owner == a_owner else other_ok
                 elif subject is all_others and b_owner == a_owner:
@@ -331,6 +334,156 @@ def _trigger_digraph(tg: TriggerGraph, live: set[str]) -> "nx.DiGraph[str]":
     d.add_nodes_from(i.node for i in infos)
     d.add_edges_from((u, v, {"steps": st}) for (u, v), st in steps.items())
     return d
+
+
+def _cyclic_components(tg: TriggerGraph, live: set[str]) -> dict[str, int]:
+    """The skills on a cycle of the skill → skill trigger graph, each mapped to its
+    strongly connected component (numbered from 0), without building that graph:
+    an emission reaches the listeners of its window through shared hub nodes, so
+    the graph searched has one node per skill and a few per window, and one edge
+    per emission and per listener (n skills dealing damage and n listening on
+    受到伤害后 make 2n edges here, n² in the skill graph).  Reachability between
+    skills is exactly the skill graph's (see :func:`_trigger_digraph` for who can
+    fire whom), so its components are too."""
+    infos = [i for i in tg.skills.values() if i.node in live]
+    index = {info.node: k for k, info in enumerate(infos)}
+    adj: list[list[int]] = [[] for _ in infos]
+    you, all_others = ir.Who.YOU, ir.Who.ALL_OTHERS
+    # per window: listeners by subject — YOU and ALL_OTHERS by owner (who may fire
+    # them depends on whether the emitter is the same general), the rest for anyone
+    mine: dict[str, dict[tuple[str, str], list[int]]] = {}
+    theirs: dict[str, dict[tuple[str, str], list[int]]] = {}
+    anyone: dict[str, list[int]] = {}
+    for info in infos:
+        k = index[info.node]
+        for lst in info.listeners:
+            if lst.card is not None:
+                continue
+            if lst.subject is you:
+                mine.setdefault(lst.window, {}).setdefault(info.owner, []).append(k)
+            elif lst.subject is all_others:
+                theirs.setdefault(lst.window, {}).setdefault(info.owner, []).append(k)
+            else:
+                anyone.setdefault(lst.window, []).append(k)
+
+    def hub(targets: list[int]) -> int:
+        adj.append(targets)
+        return len(adj) - 1
+
+    class _Hubs:
+        """The hubs of one group of listeners (by owner): all of them, and all but
+        one owner's (a chain of prefixes and one of suffixes: linear size)."""
+
+        def __init__(self, by_owner: dict[tuple[str, str], list[int]]) -> None:
+            self.by_owner = by_owner
+            self._all: int | None = None
+            self._except: dict[tuple[str, str], list[int]] | None = None
+
+        def all(self) -> list[int]:
+            if not self.by_owner:
+                return []
+            if self._all is None:
+                self._all = hub([k for ks in self.by_owner.values() for k in ks])
+            return [self._all]
+
+        def all_but(self, owner: tuple[str, str]) -> list[int]:
+            if owner not in self.by_owner:
+                return self.all()
+            if self._except is None:
+                # prefix[i] reaches the listeners of owners 0..i, suffix[i] those of i..
+                owners = list(self.by_owner)
+                prefix: list[int] = []
+                for o in owners:
+                    prefix.append(hub(self.by_owner[o] + prefix[-1:]))
+                suffix: list[int] = []
+                for o in reversed(owners):
+                    suffix.append(hub(self.by_owner[o] + suffix[-1:]))
+                suffix.reverse()
+                self._except = {
+                    o: prefix[max(i - 1, 0) : i] + suffix[i + 1 : i + 2] for i, o in enumerate(owners)
+                }
+            return self._except[owner]
+
+    hubs: dict[str, tuple[_Hubs, _Hubs, list[int]]] = {}
+    for info in infos:
+        k = index[info.node]
+        for em in info.emissions:
+            if em.repeat:
+                adj[k].append(k)
+                continue
+            if em.role is Role.NONE:
+                continue
+            w = em.window
+            got = hubs.get(w)
+            if got is None:
+                rest = anyone.get(w)
+                got = hubs[w] = (_Hubs(mine.get(w, {})), _Hubs(theirs.get(w, {})), [hub(rest)] if rest else [])
+            you_h, others_h, rest_h = got
+            if em.role is Role.ANY:
+                adj[k] += [*rest_h, *others_h.all(), *you_h.all()]
+            elif em.role is Role.OTHER:
+                adj[k] += [*rest_h, *others_h.all(), *you_h.all_but(info.owner)]
+            else:  # SELF: the owner's own YOU listeners, the others' ALL_OTHERS ones
+                adj[k] += [*rest_h, *others_h.all_but(info.owner), *you_h.by_owner.get(info.owner, ())]
+    out: dict[str, int] = {}
+    found = 0
+    for scc in _sccs(adj):
+        if len(scc) > 1 or scc[0] in adj[scc[0]]:  # hubs alone never form a cycle
+            for k in scc:
+                if k < len(infos):
+                    out[infos[k].node] = found
+            found += 1
+    return out
+
+
+def _sccs(adj: list[list[int]]) -> list[list[int]]:
+    """The strongly connected components of a graph given as adjacency lists
+    (Tarjan's algorithm, iterative: no recursion limit)."""
+    n = len(adj)
+    order = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if order[root] != -1:
+            continue
+        work = [(root, 0)]
+        order[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, i = work[-1]
+            succ = adj[v]
+            if i < len(succ):
+                work[-1] = (v, i + 1)
+                w = succ[i]
+                if order[w] == -1:
+                    order[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w] and order[w] < low[v]:
+                    low[v] = order[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] == order[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
 
 
 def _add_step(d: "nx.DiGraph[str]", u: str, v: str, step: _Step) -> None:
@@ -419,7 +572,9 @@ class _LazyReasons(dict[tuple[str, str], list[BoundReason]]):
 def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
     """One finding per strongly connected component of the skill → skill trigger
     graph that has a cycle (never by listing every simple cycle: a clique of n
-    skills has more than n! of them).
+    skills has more than n! of them).  The components are found on a graph of
+    linear size (:func:`_cyclic_components`); only the edges inside a component
+    are built, to pick its example lap.
 
     A component is **unbounded** (E0601) when some cycle in it has no cut: it uses
     only edges without a limit, 你可以, 选择一项 or a judgement's end, and either
@@ -432,7 +587,8 @@ def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
     ``members`` every skill of the component (empty when the lap is all of it)."""
     if live is None:
         live, _ = live_analysis(tg)
-    d = _trigger_digraph(tg, live)
+    within = _cyclic_components(tg, live)
+    d = _trigger_digraph(tg, live, within)
     rank = {n: i for i, n in enumerate(tg.skills)}
     reasons_of = _LazyReasons(tg, d)
 
@@ -444,7 +600,10 @@ def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
 
     recover = {n for n in d if _has_recover(tg.skills[n])}
     out: list[Finding] = []
-    comps = [c for c in nx.strongly_connected_components(d) if _nontrivial(d, c)]
+    by_id: dict[int, set[str]] = {}
+    for node, c in within.items():
+        by_id.setdefault(c, set()).add(node)
+    comps = list(by_id.values())
     for comp in sorted(comps, key=lambda c: min(rank[n] for n in c)):
         members = sorted(comp, key=rank.__getitem__)
         witness: list[str] | None = None
