@@ -115,3 +115,54 @@ def test_check_of_eight_copies(tmp_path) -> None:  # type: ignore[no-untyped-def
 def test_build_texts_of_copies_has_no_errors() -> None:
     res = build_texts(renamed_copies(1))
     assert not [d for d in res.diagnostics if d.severity == "error"]
+
+
+#: skill lines whose triggers chain (damage, judgements, cards, hp), for random sets
+_MIXED = [
+    "反馈：每当你受到一次伤害后，你可以获得伤害来源的一张牌。",
+    "刚烈：每当你受到一次伤害后，你可以进行一次判定，若结果不为红桃，则伤害来源选择一项：弃置两张手牌，或受到你对其造成的1点伤害。",
+    "鬼才：在一名角色的判定牌生效前，你可以打出一张手牌代替之。",
+    "遗计：每当你受到1点伤害后，你可以观看牌堆顶的两张牌，将其中一张交给一名角色，然后将另一张交给一名角色。",
+    "洛神：回合开始阶段开始时，你可以进行一次判定，若结果为黑色，你获得此牌，然后你可以再次进行判定，直到出现红色的判定结果为止。",
+    "反噬：锁定技，每当你受到一次伤害后，你对伤害来源造成1点伤害。",
+    "回春：锁定技，每当你受到一次伤害后，你回复1点体力。",
+    "卜筮：锁定技，在一名角色的判定牌生效前，你进行一次判定，若结果为黑色，你摸一张牌。",
+    "连营：每当你失去最后的手牌时，你可以摸一张牌。",
+    "苦肉：出牌阶段，你可以失去1点体力，然后摸两张牌。",
+]
+
+
+def _random_set(seed: int) -> ir.Package:
+    import random
+
+    rnd = random.Random(seed)
+    text = f"扩展包 随机{NAMES[seed % 16]}（suiji{seed}）\n"
+    for g in range(rnd.randint(2, 10)):
+        text += f"武将 将{NAMES[g]}（jiang{g}） 魏 4体力 男\n"
+        for i, line in enumerate(rnd.sample(_MIXED, rnd.randint(1, 3))):
+            name, body = line.split("：", 1)
+            if rnd.random() < 0.3:
+                body = body.replace("你可以", "你", 1)
+            text += f"{name}{NAMES[g]}（s{g}x{i}）：{body}\n"
+    return _pkg(text, f"r{seed}.sgs")
+
+
+def test_components_are_the_skill_graphs_strongly_connected_components() -> None:
+    # the components come from a linear-size graph (hubs per window); they must be
+    # exactly the nontrivial SCCs of the whole skill → skill graph
+    import networkx as nx
+
+    from sgs.compiler.graph.analysis import _cyclic_components, _nontrivial, _trigger_digraph, live_analysis
+
+    sets = [[*standard_packages(), *_copies(3)], [_pkg(_loops(5, optional="024"))]]
+    sets += [[_random_set(seed)] for seed in range(40)]
+    sets += [[_random_set(seed), _random_set(seed + 40), *standard_packages()] for seed in range(10)]
+    for pkgs in sets:
+        tg = build_graph(pkgs)
+        live, _ = live_analysis(tg)
+        whole = _trigger_digraph(tg, live)
+        want = sorted(sorted(c) for c in nx.strongly_connected_components(whole) if _nontrivial(whole, c))
+        by_id: dict[int, list[str]] = {}
+        for node, c in _cyclic_components(tg, live).items():
+            by_id.setdefault(c, []).append(node)
+        assert sorted(sorted(c) for c in by_id.values()) == want
