@@ -170,3 +170,14 @@ def test_a_bom_means_nothing_in_every_input(tmp_path: Path) -> None:
     # a BOM elsewhere is an invisible character in the text, not a mark
     res = build_texts({"t.sgs": CANON.replace("奸雄：", "奸" + BOM + "雄：")})
     assert any(d.severity is Severity.ERROR for d in res.diagnostics)
+
+
+def test_refused_characters_are_found_in_one_pass() -> None:
+    # normalise() looks for refused characters with one regular expression; it must
+    # refuse exactly what the per-character rule refuses, on every code point
+    from sgs.compiler.parse import _REFUSED, _refused_char
+
+    everything = "".join(map(chr, range(sys.maxunicode + 1)))
+    by_regex = {m.start() for m in _REFUSED.finditer(everything)}
+    by_rule = {cp for cp in range(sys.maxunicode + 1) if _refused_char(chr(cp))}
+    assert by_regex == by_rule
