@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
+from functools import lru_cache
 
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
@@ -47,15 +48,24 @@ def _script(ch: str) -> str | None:
     return "CJK" if first in _CJK else first
 
 
+@lru_cache(maxsize=8192)
+def _facts(ch: str) -> tuple[str | None, str | None]:
+    """(why ``ch`` alone is refused, its script): looked up once per character and
+    process — a large expansion's names share their characters."""
+    if ch in _FILLERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
+        return f"含有不可见字符 {_char(ch)}", None
+    if unicodedata.category(ch) == "Nd" and not ch.isascii():
+        return f"含有非 ASCII 数字 {_char(ch)}", None
+    return None, _script(ch)
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` (NFKC form) is refused, naming the character; None when it is fine."""
     scripts: dict[str, str] = {}
     for ch in name:
-        if ch in _FILLERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
-            return f"含有不可见字符 {_char(ch)}"
-        if unicodedata.category(ch) == "Nd" and not ch.isascii():
-            return f"含有非 ASCII 数字 {_char(ch)}"
-        sc = _script(ch)
+        refused, sc = _facts(ch)
+        if refused is not None:
+            return refused
         if sc is not None:
             scripts.setdefault(sc, ch)
     confusable = sorted(set(scripts) & _CONFUSABLE)
@@ -84,7 +94,7 @@ def check_names(pkg: ir.Package) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for kind, name, span in _names(pkg):
         norm = unicodedata.normalize("NFKC", name)
-        problem = name_problem(name) or name_problem(norm)  # the character as written first
+        problem = name_problem(name) or (name_problem(norm) if norm != name else None)  # as written first
         if problem is not None:
             out.append(
                 Diagnostic(

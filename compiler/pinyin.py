@@ -55,17 +55,22 @@ def to_pinyin(name: str) -> str | None:
     """
     if not name:
         return None
-    os.environ.setdefault("PYPINYIN_NO_PHRASES", "1")  # read before pypinyin's first import
-    from pypinyin import Style, lazy_pinyin
-
-    # one character at a time: a phrase reading would depend on the phrase dictionary
-    out = "".join(
-        p.lower()
-        for ch in name
-        for p in lazy_pinyin(ch, style=Style.NORMAL, errors=_unread, v_to_u=False, neutral_tone_with_five=False)
-    )
+    out = "".join(_reading(ch) for ch in name)
     if not out[:1].isalpha() or not out[:1].isascii():
         out = "x" + out
     if not is_identifier(out):  # a keyword or soft keyword (``match``, ``case``…)
         out += "_"
     return out
+
+
+@lru_cache(maxsize=8192)
+def _reading(ch: str) -> str:
+    """One character's reading (lowercase): names are read one character at a time
+    (a phrase reading would depend on the phrase dictionary), so each character is
+    looked up once per process — a large expansion's names share their characters."""
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "1")  # read before pypinyin's first import
+    from pypinyin import Style, lazy_pinyin
+
+    return "".join(
+        p.lower() for p in lazy_pinyin(ch, style=Style.NORMAL, errors=_unread, v_to_u=False, neutral_tone_with_five=False)
+    )
