@@ -951,16 +951,18 @@ class _Group:
 
 
 _PairArgs = tuple[SkillInfo, SkillInfo, str, str, str, str, bool]
+_Candidate = tuple[tuple[int, int, int, int], SkillInfo, SkillInfo, _Slot, _Slot, tuple[_Touch, _Touch]]
 
 
 @dataclass(slots=True)
 class _Found:
-    """A pair found so far: its earliest burst (index), the pair's data from it, and
-    the bursts it is seen in (index, name; ascending, at most :data:`_SEEN_BURSTS`)."""
+    """A pair found so far: its earliest burst (index) and how it is found there (the
+    pair's data are made from these once, at the end), and the bursts it is seen in
+    (indexes, ascending, at most :data:`_SEEN_BURSTS`)."""
 
     first: int
-    args: _PairArgs
-    seen: list[tuple[int, str]]
+    cand: _Candidate
+    seen: list[int]
 
 
 class _PairFinder:
@@ -982,7 +984,7 @@ class _PairFinder:
         self.touch_cache: dict[tuple[int, str, str | None, str | None, str], frozenset[_Touch]] = {}
         #: per burst class (the slots are the class's): group keys → conflict
         self.conflicts: dict[tuple[object, ...], tuple[_Touch, _Touch] | None] = {}
-        # skill pair → [first burst index, pair data, [(burst index, burst name)…]]
+        # skill pair → its first burst, how it is found there, the bursts it is seen in
         self.found: dict[tuple[str, str], _Found] = {}
 
     def touches(self, lst: Listener, owner: str, slot: _Slot) -> frozenset[_Touch]:
@@ -1068,6 +1070,14 @@ class _PairFinder:
                 if fwd is None and bwd is None:
                     continue
                 within = same_list and i == j
+                if g1.idx != g2.idx and not within:
+                    # different slots: the burst's order puts one group's members first
+                    if g1.idx < g2.idx:
+                        if fwd is not None:
+                            self._block(best, g1, g2, fwd, skip, slots)
+                    elif bwd is not None:
+                        self._block(best, g2, g1, bwd, None, slots, skip)
+                    continue
                 for m1 in g1.members:
                     for m2 in g2.members:
                         if m1[3] == m2[3] or m2[3] == skip or (within and m2 <= m1):
@@ -1087,26 +1097,50 @@ class _PairFinder:
                             best[k] = (where, x[2], y[2], slots[x[0]], slots[y[0]], hit)
         return best
 
-    def record(
-        self,
-        key: tuple[str, str],
-        seen: list[tuple[int, str]],
-        burst: _Burst,
-        cand: _Candidate,
+    @staticmethod
+    def _block(
+        best: dict[tuple[str, str], _Candidate],
+        gx: _Group,
+        gy: _Group,
+        hit: tuple[_Touch, _Touch],
+        skip_y: tuple[str, str] | None,
+        slots: tuple[_Slot, ...],
+        skip_x: tuple[str, str] | None = None,
     ) -> None:
-        """Merge the bursts (index, name; ascending) a pair is seen in; the pair's
-        data come from its earliest burst (``burst``, the one of ``seen[0]``)."""
+        """:meth:`pairs_between` for two groups at different slots, every member of
+        ``gx`` before every member of ``gy`` (the same pairs, with fewer steps each:
+        this loop runs once per pair of skills found)."""
+        sx, sy = slots[gx.idx], slots[gy.idx]
+        for x in gx.members:
+            xo, xn, xinfo, xpos = x[3], x[4], x[2], (x[0], x[1])
+            if xo == skip_x:
+                continue
+            for y in gy.members:
+                yo = y[3]
+                if yo == xo or yo == skip_y:
+                    continue  # one player orders his own skills
+                yn = y[4]
+                k = (xn, yn) if xn < yn else (yn, xn)
+                where = (*xpos, y[0], y[1])
+                cur = best.get(k)
+                if cur is None or where < cur[0]:
+                    best[k] = (where, xinfo, y[2], sx, sy, hit)
+
+    def record(self, key: tuple[str, str], seen: list[int], cand: _Candidate) -> None:
+        """Merge the bursts (indexes, ascending) a pair is seen in; the pair's data
+        come from its earliest burst (``cand``: how it is found in ``seen[0]``)."""
         cur = self.found.get(key)
         if cur is None:
-            self.found[key] = _Found(seen[0][0], _order_pair(self.rank, burst, cand), seen[:_SEEN_BURSTS])
+            self.found[key] = _Found(seen[0], cand, seen[:_SEEN_BURSTS])
             return
-        if seen[0][0] < cur.first:
-            cur.first, cur.args = seen[0][0], _order_pair(self.rank, burst, cand)
-        if len(cur.seen) < _SEEN_BURSTS or seen[0] < cur.seen[-1]:
-            cur.seen = sorted(set(cur.seen) | set(seen))[:_SEEN_BURSTS]
+        old = cur.seen
+        if len(old) == _SEEN_BURSTS and seen[0] > old[-1]:
+            return  # the common case: seen in four earlier bursts already
+        if seen[0] < cur.first:
+            cur.first, cur.cand = seen[0], cand
+        cur.seen = sorted(set(old) | set(seen))[:_SEEN_BURSTS]
 
 
-_Candidate = tuple[tuple[int, int, int, int], SkillInfo, SkillInfo, _Slot, _Slot, tuple[_Touch, _Touch]]
 #: an order-sensitive pair keeps the names of at most this many bursts it is seen in
 #: (the finding shows three and “等”)
 _SEEN_BURSTS = 4
@@ -1118,10 +1152,17 @@ def _order_pair(rank: dict[str, int], burst: _Burst, cand: _Candidate) -> _PairA
     first, second, w1, w2 = a, b, s1.window, s2.window
     if s1.window == s2.window and rank[first.node] > rank[second.node]:
         first, second = second, first  # same window: seat order; list in source order
-    roles = dict(burst.roles)
-    roles.update({f"{_OWN}1": a.ref.general, f"{_OWN}2": b.ref.general, "T2": "另一名目标"})
     holder = hit[0].player
-    who = roles.get(holder, "") if holder not in ("event", "*") and not holder.startswith("judge:") else ""
+    if holder in ("event", "*") or holder.startswith("judge:"):
+        who = ""
+    elif holder == _OWN + "1":
+        who = a.ref.general
+    elif holder == _OWN + "2":
+        who = b.ref.general
+    elif holder == "T2":
+        who = "另一名目标"
+    else:
+        who = dict(burst.roles).get(holder, "")
     obj = f"{who}的{_FACET_WORD[hit[0].facet]}" if who else _FACET_WORD[hit[0].facet]
     return (first, second, w1, w2, burst.name, obj, s1.window == s2.window)
 
@@ -1156,15 +1197,15 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
             emitter = bursts[bi].emitter
             emitters.append((bi, emitter.owner if emitter is not None else None))
         for k, cand in pf.pairs_between(rep, foreign, foreign).items():
-            owners = (cand[1].owner, cand[2].owner)
-            seen: list[tuple[int, str]] = []
+            o1, o2 = cand[1].owner, cand[2].owner
+            seen: list[int] = []
             for bi, em in emitters:
-                if em not in owners:
-                    seen.append((bi, bursts[bi].name))
+                if em != o1 and em != o2:
+                    seen.append(bi)
                     if len(seen) == _SEEN_BURSTS:
                         break
             if seen:
-                pf.record(k, seen, bursts[seen[0][0]], cand)
+                pf.record(k, seen, cand)
         if rep.emitter is None:
             continue
         # the emitting general's own skills, per burst: they bind as the emitter's player
@@ -1174,11 +1215,11 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
             own = pf.groups(burst, em, only=em)
             if own:
                 for k, cand in pf.pairs_between(burst, own, foreign, skip=em).items():
-                    pf.record(k, [(bi, burst.name)], burst, cand)
+                    pf.record(k, [bi], cand)
     pairs = []
     for got in pf.found.values():
-        first, second, w1, w2, burst_name, obj, same = got.args
-        pairs.append(OrderPair(first, second, w1, w2, burst_name, obj, same, tuple(name for _, name in got.seen)))
+        first, second, w1, w2, burst_name, obj, same = _order_pair(pf.rank, bursts[got.first], got.cand)
+        pairs.append(OrderPair(first, second, w1, w2, burst_name, obj, same, tuple(bursts[bi].name for bi in got.seen)))
     pairs.sort(key=lambda p: (pf.rank[p.first.node], pf.rank[p.second.node]))
     return pairs
 

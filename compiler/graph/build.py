@@ -69,15 +69,15 @@ class SkillInfo:
     listeners: tuple[Listener, ...]
     emissions: tuple[Emission, ...]
     conversions: tuple[Conversion, ...]
+    #: the node id (``ref.node``)
+    node: str = field(init=False, repr=False, compare=False)
+    #: the general (package, name): skills of one general share a player
+    owner: tuple[str, str] = field(init=False, repr=False, compare=False)
 
-    @property
-    def node(self) -> str:
-        return self.ref.node
-
-    @property
-    def owner(self) -> tuple[str, str]:
-        """The general (package, name): skills of one general share a player."""
-        return (self.ref.package, self.ref.general)
+    def __post_init__(self) -> None:
+        # fields, not properties: the pair analysis reads them once per pair compared
+        object.__setattr__(self, "node", self.ref.node)
+        object.__setattr__(self, "owner", (self.ref.package, self.ref.general))
 
     @property
     def initiated(self) -> bool:

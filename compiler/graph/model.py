@@ -104,10 +104,11 @@ class SkillRef:
     kingdom: str
     span: Span
     name_span: Span
+    #: made once: the analysis looks it up for every pair of skills it compares
+    node: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def node(self) -> str:
-        return f"技能:{self.package}/{self.general}/{self.skill}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "node", f"技能:{self.package}/{self.general}/{self.skill}")
 
     @property
     def label(self) -> str:
