@@ -3,15 +3,16 @@
 The grammar is written by linguistic category — words, phrases, events, verbs,
 sentences — one file each, composed in file-name order.
 
-Parser (chosen by measurement, 2026-12-01, on ../shared/corpus/dev_texts.tsv):
-Lark's Earley over words, not characters.  :class:`RegisterLexer` is a longest match
-over the typed word list (every word of the grammar is a terminal; a compound such as
-伤害来源 is one token), and :class:`_LookaheadPredictions` drops predicted rules that
-cannot start with the next word.  Plain Earley predicted ~5,000 items per word and
-took 1–3 s per text; with the word lexer and the lookahead filter a text takes a
-median of ~35 ms and a mean of ~60 ms — still above the 10 ms editor target, which
-is open work (``sgs corpus`` prints the current figures).  Acceptance is not yet
-"one reading": ambiguity="resolve" picks Lark's preferred derivation.
+Parser (chosen by measurement, on ../shared/corpus/dev_texts.tsv): Earley over words,
+not characters.  :class:`RegisterLexer` is a longest match over the typed word list
+(every word of the grammar is a terminal; a compound such as 伤害来源 is one token),
+and :class:`_LookaheadPredictions` drops predicted rules that cannot start with the
+next word.  Lark compiles the grammar and is the reference; the chart parser
+(:mod:`.chart`) runs the same Earley over Lark's tables with integers and reads the
+forest from the chart (:func:`read_with_chart`): the same trees, errors and ties as
+Lark's (:func:`read_with_lark`, tested), measured 2026-12-02 at ~1 ms per read text
+against ~14-18 ms for Lark's Earley (``sgs corpus … --reference`` prints both).
+One reading is checked, not assumed: :func:`find_ties`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 from importlib import resources
 
 from lark import Lark, Tree, Token
@@ -28,8 +29,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 from lark.lexer import Lexer, PatternStr
 from lark.parsers.earley_forest import ForestSumVisitor, ForestToParseTree, PackedNode, SymbolNode
 
+from .chart import ChartParser, Rejected
+
 __all__ = [
-    "grammar_text", "factor_optionals", "get_register_parser", "parse_register", "RegisterError",
+    "grammar_text", "factor_optionals", "build_parser", "get_register_parser", "get_chart_parser",
+    "parse_register", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError",
     "RegisterAmbiguity", "Tie",
 ]
 
@@ -219,14 +223,20 @@ def _lexer_of(parser: Lark) -> RegisterLexer:
     return inner
 
 
-def _build(filtered: bool) -> Lark:
-    parser = Lark(factor_optionals(grammar_text()), parser="earley", lexer=RegisterLexer, ambiguity="resolve",
+def build_parser(src: str, *, filtered: bool = True) -> Lark:
+    """A Lark Earley parser over :class:`RegisterLexer` for grammar ``src``, as the
+    register grammar's is built (with the lookahead filter unless ``filtered=False``)."""
+    parser = Lark(src, parser="earley", lexer=RegisterLexer, ambiguity="resolve",
                   propagate_positions=True, maybe_placeholders=False)
     if filtered:
         earley = parser.parser.parser
         earley.predictions = _LookaheadPredictions(earley.predictions, earley.FIRST,
                                                    earley.NULLABLE, _lexer_of(parser))
     return parser
+
+
+def _build(filtered: bool) -> Lark:
+    return build_parser(factor_optionals(grammar_text()), filtered=filtered)
 
 
 @lru_cache(maxsize=2)
@@ -325,15 +335,30 @@ def find_ties(root: SymbolNode, offsets: list[int]) -> tuple[Tie, ...]:
     return tuple(out)
 
 
-def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
-    """Parse one skill text (the part after ``名称：``).
+def _register_error(err: UnexpectedInput, norm: str) -> RegisterError:
+    """Lark's parse error as a RegisterError: position, the word found, the terminals expected."""
+    pos = getattr(err, "pos_in_stream", None)
+    if pos is None or pos < 0:  # UnexpectedEOF: the text stopped too early
+        pos = len(norm)
+    tok = getattr(err, "token", None)
+    found = str(tok) if tok is not None else norm[pos:pos + 4]
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
+    return RegisterError(pos, found, expected)
 
-    Raises RegisterError where the text leaves the grammar, and RegisterAmbiguity
-    (a RegisterError) when ``one_reading`` and the text reads two ways with no
-    preference between them (see :func:`find_ties`).
-    """
-    norm = text.translate(_TRANSLATE)
-    parser = get_register_parser()
+
+@lru_cache(maxsize=1)
+def get_chart_parser() -> ChartParser:
+    """The chart parser over the register grammar's Lark tables (built once per process)."""
+    return ChartParser(get_register_parser().parser.parser, "start")
+
+
+Reading = tuple[tuple[Tie, ...], Tree[Token]]
+
+
+def read_with_lark(parser: Lark, norm: str) -> Reading:
+    """The ties on the preferred derivation of normalised text ``norm`` and that
+    derivation's tree, by Lark's Earley: its SPPF, :func:`find_ties`, its ForestToParseTree.
+    The reference the chart parser is tested against.  Raises RegisterError."""
     earley = parser.parser.parser
     try:
         lexer = _lexer_of(parser)
@@ -345,18 +370,60 @@ def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
         finally:
             earley.Tree = tree_class
     except UnexpectedInput as err:
-        pos = getattr(err, "pos_in_stream", None)
-        if pos is None or pos < 0:  # UnexpectedEOF: the text stopped too early
-            pos = len(norm)
-        tok = getattr(err, "token", None)
-        found = str(tok) if tok is not None else norm[pos:pos + 4]
-        expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
-        raise RegisterError(pos, found, expected) from None
+        raise _register_error(err, norm) from None
     offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
     ties = find_ties(root, offsets)
     # ForestSumVisitor ran in find_ties: the transformer resolves by those priorities
     builder = ForestToParseTree(Tree, earley.callbacks, None, True, False)  # type: ignore[no-untyped-call]
     tree: Tree[Token] = builder.transform(root)  # type: ignore[no-untyped-call]
+    return ties, tree
+
+
+def read_with_chart(parser: Lark, chart: ChartParser, norm: str) -> Reading:
+    """:func:`read_with_lark`'s answer by the chart parser (:mod:`.chart`): the same
+    tree, error (position, word, expected terminals) and ties, ~20× faster.  A forest
+    with a cycle, which only Lark's walk decides, goes to :func:`read_with_lark`."""
+    try:
+        tokens = _lexer_of(parser).tokens(norm)
+    except UnexpectedInput as err:
+        raise _register_error(err, norm) from None
+    try:
+        tree = chart.parse(tokens)
+        if tree is not None:
+            return (), cast("Tree[Token]", tree)
+        got = chart.readings(tokens)  # a tie: find them all as find_ties does
+    except Rejected as rej:
+        if rej.index is None:  # the text ended early, as Lark's UnexpectedEOF
+            raise RegisterError(len(norm), "", rej.expected) from None
+        tok = tokens[rej.index]
+        raise RegisterError(tok.start_pos or 0, str(tok), rej.expected) from None
+    if got is None:
+        return read_with_lark(parser, norm)
+    raw, tree = got
+    offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
+    ties = sorted((Tie(sym, offsets[i], offsets[j], readings) for sym, i, j, readings in raw),
+                  key=lambda t: (t.start, -t.end))
+    return tuple(ties), cast("Tree[Token]", tree)
+
+
+def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
+    """Parse one skill text (the part after ``名称：``).
+
+    Raises RegisterError where the text leaves the grammar, and RegisterAmbiguity
+    (a RegisterError) when ``one_reading`` and the text reads two ways with no
+    preference between them (see :func:`find_ties`).  Read by the chart parser
+    (:func:`read_with_chart`).
+    """
+    ties, tree = read_with_chart(get_register_parser(), get_chart_parser(), text.translate(_TRANSLATE))
+    if ties and one_reading:
+        raise RegisterAmbiguity(ties, tree)
+    return tree
+
+
+def lark_parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
+    """:func:`parse_register` by Lark's Earley alone (:func:`read_with_lark`): the
+    reference, and the "before" of ``sgs corpus --reference``."""
+    ties, tree = read_with_lark(get_register_parser(), text.translate(_TRANSLATE))
     if ties and one_reading:
         raise RegisterAmbiguity(ties, tree)
     return tree

@@ -1,0 +1,520 @@
+"""A lean Earley parser over Lark's compiled register grammar (same items, same forest).
+
+Lark stays the single source of the grammar: :class:`ChartParser` reads the rules,
+FIRST/NULLABLE sets, the closure predictions and the tree-building callbacks of the
+Lark Earley parser that :mod:`.register` builds, and runs the same algorithm with
+integers instead of objects.  Why: Lark's Earley spends ~12 µs per chart item on
+Python objects (an ``Item`` and rule/symbol ``__eq__`` per prediction, a scan of the
+whole origin column per completion), which made a 37-word text cost ~14 ms.
+
+What is the same, by construction and tested (tests/register_grammar/test_speed.py):
+
+* **the chart**: the prediction filter is :class:`.register._LookaheadPredictions`'
+  (a rule is predicted when it can start with the next word or derive nothing), so
+  every column holds the items Lark's holds; hence the same error position and the same
+  expected terminals (a set at a word, the per-item list at the end of the text);
+* **the forest**: Lark's binarised SPPF (E. Scott) is a function of the chart — a node
+  ``(A, i, j)`` or ``(rule•k, i, j)`` has one family per split ``m`` where the prefix
+  item was in column ``m`` and the last symbol spans ``m..j`` — so it is read from the
+  chart on demand instead of being built for every item;
+* **the reading**: the walk follows the best family (Lark's order: non-empty first,
+  summed rule priority, rule order, then the order Lark added them) exactly where
+  :func:`.register.find_ties` and ``ForestToParseTree`` go, and builds the tree with
+  Lark's own callbacks.  :meth:`ChartParser.parse` stops at the first tie; then
+  :meth:`ChartParser.readings` runs again noting the order in which Lark's forest would
+  receive each node's families (it follows Lark's LIFO agenda), which decides the
+  path past a tie, so the ties and the tree of a text read two ways are Lark's too;
+* **cycles**: a grammar where a nonterminal derives itself over the same words makes
+  cycles in the forest, whose priorities depend on the order of Lark's visitor: when
+  such a nonterminal is completed, the caller is told to ask Lark (``None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["ChartParser", "Rejected", "RawTie"]
+
+
+class Rejected(Exception):
+    """The words leave the grammar: at word ``index`` (``None``: the text ended early),
+    ``expected`` the terminal names Lark's Earley would report (a sorted set at a word;
+    at the end, one name per waiting item, as Lark's ``UnexpectedEOF`` lists them)."""
+
+    def __init__(self, index: int | None, expected: list[str]) -> None:
+        super().__init__(index, expected)
+        self.index = index
+        self.expected = expected
+
+
+class _Fallback(Exception):
+    """The forest needs Lark's own walk (a tie, a cycle, a very deep tree)."""
+
+
+class ChartParser:
+    """Earley over word types (ints), driven by a built Lark Earley parser.
+
+    ``lark_earley`` is ``Lark(...).parser.parser`` (lark.parsers.earley.Parser) whose
+    ``predictions`` may be wrapped by the lookahead filter; ``start`` the start symbol's
+    name.  :meth:`parse` takes the lexer's tokens.
+    """
+
+    def __init__(self, lark_earley: Any, start: str) -> None:
+        e = lark_earley
+        rules = list(e.parser_conf.rules)
+        full: dict[Any, list[Any]] = {k: list(dict.__getitem__(e.predictions, k)) for k in dict.keys(e.predictions)}
+        terms: dict[str, int] = {}
+        for r in rules:
+            for s in r.expansion:
+                if s.is_term:
+                    terms.setdefault(s.name, len(terms))
+        self.term_ids = terms
+        self.term_names = list(terms)
+        nterm = len(terms)
+        self.end_id = nterm  # the lookahead past the last word ($END)
+        nts: dict[str, int] = {}
+        for r in rules:
+            nts.setdefault(r.origin.name, nterm + 1 + len(nts))
+            for s in r.expansion:
+                if not s.is_term:
+                    nts.setdefault(s.name, nterm + 1 + len(nts))
+        self.nt_ids = nts
+        self.nt_names = {v: k for k, v in nts.items()}
+        self.start_id = nts[start]
+        # dotted rules: rule r at position k is the int base[r] + k
+        nxt: list[int] = []   # symbol after the dot; -1 when complete
+        prev: list[int] = []  # symbol before the dot; -1 at position 0
+        pos: list[int] = []
+        rule_of: list[int] = []
+        origin: list[int] = []
+        base: list[int] = []
+        for ri, r in enumerate(rules):
+            base.append(len(nxt))
+            syms = [terms[s.name] if s.is_term else nts[s.name] for s in r.expansion]
+            for k in range(len(syms) + 1):
+                nxt.append(syms[k] if k < len(syms) else -1)
+                prev.append(syms[k - 1] if k > 0 else -1)
+                pos.append(k)
+                rule_of.append(ri)
+                origin.append(nts[r.origin.name])
+        self.rules = rules
+        self.NEXT, self.PREV, self.POS, self.RULE, self.ORIGIN = nxt, prev, pos, rule_of, origin
+        self.order = [r.order for r in rules]
+        self.prio = [r.options.priority or 0 for r in rules]
+        self.has_priorities = any(self.prio)
+        self.callbacks = [e.callbacks[r] for r in rules]
+        # the lookahead filter, per rule: (the words it can start with, derives nothing);
+        # read from register._LookaheadPredictions when Lark's predictions are filtered
+        filt = getattr(e.predictions, "rule_first", None)
+        every = frozenset(range(nterm + 1))
+        rule_first: list[tuple[frozenset[int], bool]] = []
+        for r in rules:
+            if filt is None:
+                rule_first.append((every, True))  # unfiltered: every rule is predicted
+            else:
+                names, empty = filt[r]
+                rule_first.append((frozenset(terms[t] for t in names if t in terms), empty))
+        nullable = e.NULLABLE
+        index = {id(r): i for i, r in enumerate(rules)}
+        self._full = {nts[k.name]: [index[id(r)] for r in v] for k, v in full.items()}
+        self._rule_first = rule_first
+        self._base = base
+        # closure[X]: the nonterminals whose predictions are part of X's (Lark's expand_rule)
+        self.closure: dict[int, frozenset[int]] = {}
+        for x in self._full:
+            seen = {x}
+            todo = [x]
+            while todo:
+                y = todo.pop()
+                for ri in self._full.get(y, ()):
+                    s = nxt[base[ri]]
+                    if s > nterm and s not in seen:
+                        seen.add(s)
+                        todo.append(s)
+            self.closure[x] = frozenset(seen)
+        self._pred: dict[int, tuple[int, ...]] = {}
+        self._stride = self.end_id + 1
+        self.cyclic = _cyclic(rules, nullable, nts)
+
+    def predictions(self, x: int, la: int) -> tuple[int, ...]:
+        """Dotted starts predicted for nonterminal ``x`` before word type ``la``."""
+        key = x * self._stride + la
+        got = self._pred.get(key)
+        if got is None:
+            rf, base = self._rule_first, self._base
+            got = tuple(base[ri] for ri in self._full.get(x, ())
+                        if rf[ri][1] or la in rf[ri][0])
+            self._pred[key] = got
+        return got
+
+    # ---- recognition
+
+    def chart(self, types: list[int], record: bool = False) -> _Chart:
+        """Run Earley over word types (Lark's order of work: the same LIFO agenda, the
+        same prediction lists).  With ``record``, note for every node the order in which
+        Lark's forest receives its families (only a tie needs it).  Raises :class:`Rejected`."""
+        n = len(types)
+        W = n + 1
+        NEXT, ORIGIN = self.NEXT, self.ORIGIN
+        T = self.end_id
+        closure, predictions = self.closure, self.predictions
+        ch = _Chart(types, record)
+        cols_wait: list[dict[int, list[tuple[int, int]]]] = []
+        carry: list[tuple[int, int]] = []
+        scanq: dict[int, list[tuple[int, int]]] = {}
+        order = ch.order
+
+        def note(d: int, s: int, j: int, m: int) -> None:
+            got = order.setdefault((d, s, j), [])
+            if m not in got:  # Lark's packed nodes are a set: one per split
+                got.append(m)
+
+        for j in range(n + 1):
+            la = types[j] if j < n else T
+            seen: set[int] = set()
+            wait: dict[int, list[tuple[int, int]]] = {}
+            ends: dict[int, list[int]] = {}
+            done: dict[int, list[int]] = {}
+            scanq = {}
+            held: set[int] = set()
+            predicted: set[int] = set()
+            agenda: list[tuple[int, int]] = []
+            ch.seen.append(seen)
+            ch.ends.append(ends)
+            ch.done.append(done)
+            cols_wait.append(wait)
+
+            def add(d: int, s: int) -> None:
+                k = d * W + s
+                if k in seen:
+                    return
+                seen.add(k)
+                x = NEXT[d]
+                if x < 0:
+                    agenda.append((d, s))
+                elif x < T:
+                    q = scanq.get(x)
+                    if q is None:
+                        scanq[x] = [(d, s)]
+                    else:
+                        q.append((d, s))
+                else:
+                    w = wait.get(x)
+                    if w is None:
+                        wait[x] = [(d, s)]
+                    else:
+                        w.append((d, s))
+                    agenda.append((d, s))
+
+            for d, s in carry:
+                add(d, s)
+            if j == 0:
+                predicted |= closure.get(self.start_id, frozenset())
+                for d0 in predictions(self.start_id, la):
+                    add(d0, 0)
+            while agenda:
+                d, s = agenda.pop()
+                x = NEXT[d]
+                if x < 0:
+                    a = ORIGIN[d]
+                    key = a * W + s
+                    got = done.get(key)
+                    if got is None:
+                        done[key] = [d]
+                        e = ends.get(a)
+                        if e is None:
+                            ends[a] = [s]
+                        else:
+                            e.append(s)
+                    else:
+                        got.append(d)
+                    # the items waiting for ``a`` where it started; for an empty ``a``,
+                    # those there now (later ones advance when they are taken: ``held``)
+                    if s == j:
+                        held.add(a)
+                        waiting = list(wait.get(a, ()))
+                    else:
+                        waiting = cols_wait[s].get(a, [])
+                    if record:
+                        for d2, s2 in waiting:
+                            note(d2 + 1, s2, j, s)
+                    for d2, s2 in waiting:
+                        add(d2 + 1, s2)
+                else:
+                    if x not in predicted:
+                        # X's predictions include those of every nonterminal it starts with
+                        predicted |= closure.get(x, frozenset())
+                        for d0 in predictions(x, la):
+                            add(d0, j)
+                    if x in held:
+                        if record:
+                            note(d + 1, s, j, j)
+                        add(d + 1, s)
+            if j < n:
+                moved = scanq.get(types[j])
+                if not moved:
+                    raise Rejected(j, sorted({self.term_names[t] for t in scanq}))
+                carry = [(d + 1, s) for d, s in moved]
+        if self.start_id * W not in ch.done[n]:
+            raise Rejected(None, sorted(self.term_names[t] for t, q in scanq.items() for _ in q))
+        return ch
+
+    # ---- the preferred reading
+
+    def parse(self, tokens: Sequence[Any]) -> Any:
+        """The tree Lark's Earley builds for ``tokens`` (the lexer's, in order), or
+        ``None`` when two derivations tie (or the forest has a cycle).
+        Raises :class:`Rejected` where Lark raises UnexpectedToken/UnexpectedEOF."""
+        types = self._types(tokens)
+        try:
+            ch = self.chart(types)
+            if self.cyclic and self._may_cycle(ch):
+                raise _Fallback
+            return _Walk(self, tokens, ch).tree()
+        except (_Fallback, RecursionError):
+            return None
+
+    def readings(self, tokens: Sequence[Any]) -> tuple[list[RawTie], Any] | None:
+        """The ties on the preferred derivation and its tree, as :func:`.register.find_ties`
+        and Lark's ``ForestToParseTree`` find them in Lark's forest (the families of a node
+        in the order Lark adds them); ``None`` where Lark's walk must decide (a cycle).
+        A tie is ``(symbol, first word, end word, readings)``.  Raises :class:`Rejected`."""
+        types = self._types(tokens)
+        try:
+            ch = self.chart(types, record=True)
+            if self.cyclic and self._may_cycle(ch):
+                return None
+            w = _Walk(self, tokens, ch)
+            return w.ties(), w.tree()
+        except (_Fallback, RecursionError):
+            return None
+
+    def _may_cycle(self, ch: _Chart) -> bool:
+        """Whether a nonterminal that can derive itself was completed anywhere."""
+        return any(not self.cyclic.isdisjoint(ends) for ends in ch.ends)
+
+    def _types(self, tokens: Sequence[Any]) -> list[int]:
+        # a word type no rule uses is, like $END, in no FIRST set and scanned by no item
+        ids, end = self.term_ids, self.end_id
+        return [ids.get(t.type, end) for t in tokens]
+
+    def symbol_name(self, node: _Node) -> str:
+        """A node as find_ties names it: ``A`` or ``A ::= b c *`` for a rule's prefix."""
+        if node[0] == "S":
+            return self.nt_names[node[1]]
+        r = self.rules[self.RULE[node[1]]]
+        seen = " ".join(x.name for x in r.expansion[:self.POS[node[1]]])
+        return f"{r.origin.name} ::= {seen} *"
+
+    def expansion(self, d: int) -> str:
+        r = self.rules[self.RULE[d]]
+        return f"{r.origin.name} → {' '.join(x.name for x in r.expansion) or 'ε'}"
+
+
+#: a tie as :meth:`ChartParser.readings` gives it: (symbol, first word, end word, readings)
+RawTie = tuple[str, int, int, tuple[str, ...]]
+#: a forest node: ("S", nonterminal, i, j) or ("I", dotted rule, i, j) for a rule's prefix
+_Node = tuple[str, int, int, int]
+#: a family of a node: (dotted rule d, split m); its last symbol spans m..j, the prefix
+#: i..m; m = -1 for the empty family (an empty rule)
+_Fam = tuple[int, int]
+
+
+def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[int]:
+    """Nonterminals that can derive themselves over the same words (A ⇒+ A, the rest
+    of each rule on the way empty): only they make cycles in the forest, where Lark's
+    priority walk depends on its visiting order — such a forest is left to Lark."""
+    succ: dict[int, set[int]] = {}
+    for r in rules:
+        exp = r.expansion
+        for k, s in enumerate(exp):
+            if not s.is_term and all(not t.is_term and t in nullable for i, t in enumerate(exp) if i != k):
+                succ.setdefault(nts[r.origin.name], set()).add(nts[s.name])
+    out = set()
+    for a in succ:
+        seen: set[int] = set()
+        todo = list(succ[a])
+        while todo:
+            b = todo.pop()
+            if b == a:
+                out.add(a)
+                break
+            if b not in seen:
+                seen.add(b)
+                todo.extend(succ.get(b, ()))
+    return frozenset(out)
+
+
+class _Chart:
+    """The columns of one recognition: item keys ``d * W + start`` per column, the
+    starts of each nonterminal completed in a column (in order of completion), the
+    complete dotted rules per ``A * W + start``, and (recorded) families' order."""
+
+    def __init__(self, types: list[int], record: bool) -> None:
+        self.types = types
+        self.seen: list[set[int]] = []
+        self.ends: list[dict[int, list[int]]] = []
+        self.done: list[dict[int, list[int]]] = []
+        self.record = record
+        self.order: dict[tuple[int, int, int], list[int]] = {}
+
+
+class _Walk:
+    """The forest of one chart, read top-down where Lark's walks go (module docstring)."""
+
+    def __init__(self, p: ChartParser, tokens: Sequence[Any], ch: _Chart) -> None:
+        self.p = p
+        self.tokens = tokens
+        self.ch = ch
+        self.W = len(ch.types) + 1
+        self.memo: dict[_Node, int] = {}
+        self.busy: set[_Node] = set()
+
+    def root(self) -> _Node:
+        return ("S", self.p.start_id, 0, len(self.ch.types))
+
+    def families(self, node: _Node) -> list[_Fam]:
+        """Every family of ``node``, in Lark's order within one rule when recorded."""
+        p, ch = self.p, self.ch
+        kind, x, i, j = node
+        ds = ch.done[j].get(x * self.W + i, ()) if kind == "S" else (x,)
+        out: list[_Fam] = []
+        W = self.W
+        for d in ds:
+            if p.POS[d] == 0:
+                out.append((d, -1))
+                continue
+            y = p.PREV[d]
+            pk = (d - 1) * W + i
+            if y < p.end_id:
+                m = j - 1
+                if m >= i and ch.types[m] == y and pk in ch.seen[m]:
+                    out.append((d, m))
+                continue
+            splits = [m for m in ch.ends[j].get(y, ()) if m >= i and pk in ch.seen[m]]
+            if ch.record and len(splits) > 1:
+                rank = ch.order.get((d, i, j), [])
+                splits.sort(key=lambda m: rank.index(m) if m in rank else len(rank))
+            out.extend((d, m) for m in splits)
+        return out
+
+    def kids(self, node: _Node) -> list[_Fam]:
+        """The families sorted as Lark's SymbolNode.children: non-empty first, then by
+        summed priority (highest first), then rule order (stable: Lark's insertion order)."""
+        fams = self.families(node)
+        if len(fams) < 2:
+            return fams
+        p = self.p
+        if not p.has_priorities:
+            return sorted(fams, key=lambda f: (f[1] < 0, p.order[p.RULE[f[0]]]))
+        return sorted(fams, key=lambda f: (f[1] < 0, -self.fam_priority(node, f), p.order[p.RULE[f[0]]]))
+
+    def choose(self, node: _Node) -> _Fam:
+        """The family Lark's walk takes where no tie is allowed; _Fallback on a tie."""
+        fams = self.families(node)
+        if len(fams) == 1:
+            return fams[0]
+        full = [f for f in fams if f[1] >= 0]
+        if not full:
+            return fams[0]  # one empty rule per origin: a single empty family
+        if len(full) > 1:
+            if not self.p.has_priorities:
+                raise _Fallback
+            kids = self.kids(node)
+            if self.fam_priority(node, kids[0]) == self.fam_priority(node, kids[1]):
+                raise _Fallback
+            return kids[0]
+        return full[0]
+
+    def tied(self, node: _Node, kids: list[_Fam]) -> list[_Fam]:
+        """The kids that tie with the first (find_ties' rule), or []."""
+        if len(kids) < 2 or kids[1][1] < 0:
+            return []
+        if not self.p.has_priorities:
+            return [k for k in kids if k[1] >= 0]
+        top = self.fam_priority(node, kids[0])
+        if self.fam_priority(node, kids[1]) != top:
+            return []
+        return [k for k in kids if k[1] >= 0 and self.fam_priority(node, k) == top]
+
+    # ForestSumVisitor's sums (only when the grammar has priorities)
+    def fam_priority(self, node: _Node, f: _Fam) -> int:
+        p = self.p
+        d, m = f
+        _, _, i, j = node
+        total = 0 if node[0] == "I" else p.prio[p.RULE[d]]
+        if m < 0:
+            return total
+        y = p.PREV[d]
+        if y > p.end_id:
+            total += self.priority(("S", y, m, j))
+        if p.POS[d] > 1:
+            total += self.priority(("I", d - 1, i, m))
+        return total
+
+    def priority(self, node: _Node) -> int:
+        got = self.memo.get(node)
+        if got is not None:
+            return got
+        if node in self.busy:
+            raise _Fallback  # a cycle: Lark's visitor decides
+        self.busy.add(node)
+        best = max(self.fam_priority(node, f) for f in self.families(node))
+        self.busy.discard(node)
+        self.memo[node] = best
+        return best
+
+    def children_of(self, node: _Node, f: _Fam) -> tuple[_Node | None, _Node | int]:
+        """(left, right) of a family: the prefix node (None at a rule's first symbol)
+        and the last symbol's node (an int: the word's index)."""
+        d, m = f
+        _, _, i, j = node
+        left = ("I", d - 1, i, m) if self.p.POS[d] > 1 else None
+        y = self.p.PREV[d]
+        return left, (m if y < self.p.end_id else ("S", y, m, j))
+
+    # ---- Lark's ForestToParseTree along the chosen families
+    def tree(self) -> Any:
+        return self.build(self.root())
+
+    def pick(self, node: _Node) -> _Fam:
+        return self.kids(node)[0] if self.ch.record else self.choose(node)
+
+    def build(self, node: _Node) -> Any:
+        f = self.pick(node)
+        return self.p.callbacks[self.p.RULE[f[0]]](self.collect(node, f))
+
+    def collect(self, node: _Node, f: _Fam) -> list[Any]:
+        if f[1] < 0:
+            return []
+        left, right = self.children_of(node, f)
+        out: list[Any] = []
+        if left is not None:
+            out = self.collect(left, self.pick(left))
+        out.append(self.tokens[right] if isinstance(right, int) else self.build(right))
+        return out
+
+    # ---- find_ties' walk: depth first from the root along the first kid
+    def ties(self) -> list[RawTie]:
+        p = self.p
+        out: list[RawTie] = []
+        seen: set[Any] = set()
+        stack: list[Any] = [self.root()]
+        while stack:
+            item = stack.pop()
+            if item is None or isinstance(item, int) or item in seen:
+                continue
+            seen.add(item)
+            if item[0] == "P":  # a packed node: its prefix, then its last symbol
+                left, right = self.children_of(item[1], item[2])
+                stack.append(left)
+                stack.append(right)
+                continue
+            kids = self.kids(item)
+            same = self.tied(item, kids)
+            if same:
+                out.append((p.symbol_name(item), item[2], item[3], tuple(p.expansion(k[0]) for k in same)))
+            if kids:
+                stack.append(("P", item, kids[0]))
+        return out
