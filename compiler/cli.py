@@ -621,6 +621,9 @@ def corpus(
     fmt: Annotated[str, typer.Option("--format", help="text 或 json")] = "text",
     check: Annotated[bool, typer.Option("--check/--no-check", help="同时用现行语法（sgs check）逐条检查")] = True,
     groups: Annotated[int, typer.Option(help="列出的阻塞分组数")] = 25,
+    reference: Annotated[
+        bool, typer.Option("--reference", help="同时计时只用 Lark Earley 的解析（对照：图表分析器之前的解析器）")
+    ] = False,
 ) -> None:
     """Measure a corpus: accepted / accepted-but-not-runnable / rejected, grouped by first blocking construction."""
     import csv
@@ -635,7 +638,7 @@ def corpus(
         rows = read_corpus(tsv)
     except (ValueError, UnicodeDecodeError, csv.Error) as e:
         raise _fail(str(e), 1) from None
-    rep = measure(rows, with_check=check)
+    rep = measure(rows, with_check=check, reference=reference)
     out.print(json.dumps(rep.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else render_text(rep, groups), markup=False)
 
 

@@ -26,6 +26,22 @@ def test_corpus_json_counts(tmp_path: Path) -> None:
     assert data["register"]["blocks"][0]["word"] == "翻转一"
     assert data["register"]["by_package"] == {"甲": {"total": 2, "parsed": 1}}
     assert data["check"] is None
+    ms = data["register"]["ms"]
+    assert (ms["all"]["n"], ms["parsed"]["n"], ms["rejected"]["n"], ms["ambiguous"]["n"]) == (2, 1, 1, 0)
+    assert ms["parsed"]["mean"] > 0 and data["register"]["reference_ms"] is None
+
+
+def test_corpus_reference_times_lark_alone(tmp_path: Path) -> None:
+    """--reference: the same texts through Lark's Earley alone, side by side (text and json)."""
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text("skill\ttext\n测一\t每当你受到一次伤害后，你可以摸一张牌。\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["corpus", str(tsv), "--format", "json", "--no-check", "--reference"])
+    assert res.exit_code == 0, res.output
+    ref = json.loads(res.output)["register"]["reference_ms"]
+    assert ref["parsed"]["n"] == 1 and ref["parsed"]["mean"] > 0
+    res = CliRunner().invoke(app, ["corpus", str(tsv), "--no-check", "--reference"])
+    assert "图表分析器（ms，中位数/平均）: 全部 1 条" in res.output
+    assert "对照：Lark Earley（ms，中位数/平均）: 全部 1 条" in res.output
 
 
 def test_corpus_with_check(tmp_path: Path) -> None:
