@@ -385,8 +385,6 @@ def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
         yield Gap(f"时机中的“{t.card_class.color}锦囊牌”", t.span, runtime=False)
     if t.by is not None and t.window == "成为目标时":
         yield Gap("“其他角色使用……指定你为目标时”", t.span, runtime=False)
-    if t.window == "使用时" and t.card is not None and t.card_class is None:
-        yield Gap(f"“使用【{t.card.name}】时”", t.span, runtime=False)
 
 
 def _compiled_condition(c: ir.Condition) -> bool:

@@ -102,6 +102,10 @@ def _member(enum_name: str, member: str) -> str:
     return f"{enum_name}.{member}"
 
 
+#: X quantities of the owner that :meth:`_Planner.look_count` computes
+_OWNER_QUANTITIES = frozenset({ir.Quantity.ALIVE_COUNT, ir.Quantity.MAX_HP, ir.Quantity.LOST_HP})
+
+
 class _Env:
     """What a method body can refer to."""
 
@@ -255,6 +259,8 @@ class _Planner:
             if env.last_count is None:
                 raise self.fail("E0501", "“等量”之前没有可参照的张数", spec.span)
             return env.last_count
+        if c.kind is ir.CountKind.EXACT and c.x is not None and c.x in _OWNER_QUANTITIES:
+            return self.look_count(c, spec.span, env)
         raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
 
     def transfer_candidates(self, e: ir.Transfer, without: str = "") -> str:
@@ -810,6 +816,12 @@ class _Planner:
                     conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.window.startswith("受到伤害"):
             pass
+        elif t.window == "使用时" and t.card is not None and t.card_class is None and t.mode in (None, ir.Mode.USE):
+            if t.card.name == "杀":
+                self.card_name(t.card)
+                conds.append("ctx.use.card.is_slash")
+            else:
+                conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.card is not None:
             raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
         uses_source = any(_mentions(e, ir.Who.SOURCE) for e in a.effects)
@@ -854,8 +866,34 @@ class _Planner:
             env.judged = "judged"
             setup.append("judged: list[Card] = []")
             self.use("Card")
+        one = _first_one(a.effects)
+        if one is not None and env.chosen is None and env.it is None:
+            # 令一名（其他）角色…: the owner chooses that player as the skill resolves; the
+            # skill is offered only when someone can be chosen
+            cands = self.candidates(one)
+            self.use("choose_players")
+            conds.append(f"len({cands}) > 0")
+            setup += [f"chosen = choose_players(ctx, ctx.owner, {cands}, 1, 1)", "if not chosen:", "    return"]
+            env.chosen = "chosen[0]"
         body = setup + self.effects(a.effects, env)
         return [(timing_expr, [], conds, body)]
+
+    def candidates(self, p: ir.PlayerRef) -> str:
+        """The players a 一名…角色 phrase may be: ``[p for p in alive_players(ctx) if …]``."""
+        filt = []
+        if p.other:
+            filt.append("p is not ctx.owner")
+        if p.wounded:
+            filt.append("p.is_wounded")
+        if p.kingdom is not None:
+            filt.append(f"p.kingdom is {self.kingdom(p.kingdom, p.span)}")
+        if p.gender is not None:
+            self.use("Gender")
+            filt.append(f"p.gender is Gender.{Gender(p.gender).name}")
+        if p.filters or p.in_range or p.opposite_sex or p.count is not None:
+            raise self.fail("E0501", f"编译器还不能在触发技中选择“{self.src_text(p.span)}”", p.span)
+        self.use("alive_players")
+        return "[p for p in alive_players(ctx)" + (" if " + " and ".join(filt) if filt else "") + "]"
 
     def trigger_condition(self, c: ir.Condition) -> str:
         """A 若… condition right after the timing that the emitter compiles (a test in
@@ -979,10 +1017,11 @@ class _Planner:
                 comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
         methods: list[Method] = []
         if per_card:
-            if len(trig) != 1 or per_card[0].lost_from != "装备区":
-                raise self.fail("E0501", "编译器只支持“失去一张装备区里的牌”按张触发", per_card[0].span)
+            if len(trig) != 1 or per_card[0].lost_from not in ("装备区", "手牌"):
+                raise self.fail("E0501", "编译器只支持“失去一张手牌/装备区里的牌”按张触发", per_card[0].span)
             self.use("lost_count", "CardZone")
-            methods.append(Method("times", "ctx: SkillContext", "int", ["return lost_count(ctx, CardZone.EQUIP)"]))
+            zone = "CardZone.EQUIP" if per_card[0].lost_from == "装备区" else "CardZone.HAND"
+            methods.append(Method("times", "ctx: SkillContext", "int", [f"return lost_count(ctx, {zone})"]))
         if len(handlers) == 1:
             _, _, conds, body = handlers[0]
             if conds:
@@ -1371,6 +1410,22 @@ def _mentions(e: ir.Effect, who: ir.Who) -> bool:
 
 def _card_refs(effects: Sequence[ir.Effect]) -> list[ir.CardRef]:
     return [x.what for x in ir.walk_effects(effects) if isinstance(x, ir.Obtain)]
+
+
+#: effects whose players the emitter names with :meth:`_Planner.player` (nothing chosen inside)
+_PLAIN_PLAYER_EFFECTS = (ir.Draw, ir.Discard, ir.Recover, ir.LoseHp, ir.Damage, ir.Judge, ir.Obtain)
+
+
+def _first_one(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:
+    """The first 一名…角色 the top-level effects act on or with (not inside options or
+    branches, whose players are chosen where they resolve)."""
+    for e in effects:
+        if not isinstance(e, _PLAIN_PLAYER_EFFECTS):
+            continue  # effects that choose their players themselves (转移, 交给观看的牌 …) or nest them
+        for p in _players(e):
+            if p.who is ir.Who.ONE:
+                return p
+    return None
 
 
 def _first_chosen(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:

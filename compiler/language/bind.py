@@ -4,36 +4,79 @@ emitter read.
 
 The register grammar reads far more text than the typed IR can say yet.  Each part of
 a reading (trigger, active, static …) is bound to one typed ability when every word of
-it has a meaning the typed IR and the runtime support; otherwise the part becomes an
-:class:`~sgs.compiler.ir.Unbound` naming, in the register's words, each thing that
-could not be bound — ``sgs check`` reports them (W0701), ``sgs compile`` refuses the
-skill (E0503).  That is the capability decision for register text: made here, once,
-from the reading, never by the emitter.
+it has a meaning the typed IR supports; otherwise the part becomes an
+:class:`~sgs.compiler.ir.Unbound` naming, in the register's words, what could not be
+bound.  A bound skill the emitter still cannot compile is unbound the same way
+(:func:`bind_skill`'s ``plan`` check), so for register text ``sgs check`` reports
+W0701 and ``sgs compile`` refuses with E0503 — one capability decision, made here.
+
+What each word means follows the sentence grammar's lowering (compiler/lower/), so the
+same text read by either grammar gives the same typed IR (tests/language/ hold the
+two side by side on the project's own texts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from .. import ir as t
 from ..diagnostics import Span
 from . import ir
 
-__all__ = ["bind_skill", "SpanOf"]
+__all__ = ["bind_skill", "SpanOf", "Binder"]
 
 #: character offsets in the skill's text -> a source span
 SpanOf = Callable[[int, int], Span]
 
 _TAGS = {tag.value: tag for tag in t.Tag}
 
+NUMERALS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
-class _Gap(Exception):
-    """A word of the reading the typed IR cannot say yet."""
+#: the register's newer phase names (GLOSSARY): the typed IR keeps one name per phase
+PHASES = {"准备阶段": "回合开始阶段", "结束阶段": "回合结束阶段"}
 
-    def __init__(self, what: str, node: ir.Node) -> None:
+_SUITS = {"♠": "黑桃", "♥": "红桃", "♣": "梅花", "♦": "方块", "方片": "方块",
+          "黑桃": "黑桃", "红桃": "红桃", "梅花": "梅花", "方块": "方块"}
+_COLORS = {"红色", "黑色"}
+
+_YOU = {"你", "自己"}
+_IT = {"其", "他", "她", "该角色", "此角色"}
+_SOURCE = {"伤害来源", "来源"}
+
+#: typed card types of a card phrase's head (the zone of such cards is 牌: hand and equipment)
+_CARD_TYPES = {"装备牌": "装备牌", "武器牌": "武器牌", "防具牌": "防具牌", "基本牌": "基本牌", "锦囊牌": "锦囊牌"}
+
+#: quantities X may stand for (（X为…）), by the words after 为
+_QUANTITIES = {
+    "你的体力上限": t.Quantity.MAX_HP, "体力上限": t.Quantity.MAX_HP,
+    "你已损失的体力值": t.Quantity.LOST_HP, "已损失的体力值": t.Quantity.LOST_HP,
+    "存活角色的数量": t.Quantity.ALIVE_COUNT, "存活角色数": t.Quantity.ALIVE_COUNT,
+    "你的体力值": t.Quantity.HP, "其已损失的体力值": t.Quantity.IT_LOST_HP,
+}
+
+
+class Gap(Exception):
+    """A word of the reading the typed IR (or the emitter) cannot say yet: ``what``
+    in the register's words, at ``start``..``end`` of the skill's text."""
+
+    def __init__(self, what: str, start: int, end: int) -> None:
         super().__init__(what)
         self.what = what
-        self.node = node
+        self.start = start
+        self.end = end
+
+
+def num(word: str) -> int | None:
+    """A numeral as written (1, 两, 十) or None."""
+    if word.isdigit():
+        return int(word)
+    if word in NUMERALS:
+        return NUMERALS[word]
+    if len(word) == 2 and word[0] == "十" and word[1] in NUMERALS:
+        return 10 + NUMERALS[word[1]]
+    return None
 
 
 class Binder:
@@ -43,48 +86,513 @@ class Binder:
         self.reading = reading
         self.text = reading.text
         self.span_of = span_of
+        #: what X stands for in the part being bound (its （X为…）)
+        self.x: t.Quantity | None = None
+        #: the span of the part being bound, as a sentence (tags left out, its 。 in)
+        self.sentence_span = span_of(0, 0)
 
+    # ---- helpers
     def span(self, node: ir.Node) -> Span:
         return self.span_of(node.start, node.end)
 
     def words(self, node: ir.Node) -> str:
         return self.text[node.start:node.end]
 
-    # ---- the skill
-    def tags(self) -> tuple[tuple[t.Tag, ...], list[tuple[str, Span]]]:
-        tags: list[t.Tag] = []
-        gaps: list[tuple[str, Span]] = []
-        for part in self.reading.parts:
-            for word in part.tags:
-                tag = _TAGS.get(word)
-                if tag is None:
-                    gaps.append((f"技能标签“{word}”", self.span(part)))
-                elif tag not in tags:
-                    tags.append(tag)
-        order = list(t.Tag)
-        return tuple(sorted(tags, key=order.index)), gaps
+    def gap(self, what: str, node: ir.Node) -> Gap:
+        return Gap(what, node.start, node.end)
 
-    def part(self, part: ir.Part) -> t.Ability:
-        try:
-            return self.bind_part(part)
-        except _Gap as gap:
-            return t.Unbound(part.kind, ((gap.what, self.span(gap.node)),), self.words(part), self.span(part))
+    # ---- players
+    def player(self, p: ir.PlayerRef) -> t.PlayerRef:
+        sp = self.span(p)
+        w = p.text
+        if p.pronoun:
+            if w in _YOU:
+                return t.PlayerRef(t.Who.YOU, sp)
+            if w in _IT:
+                return t.PlayerRef(t.Who.IT, sp)
+            if w in _SOURCE:
+                return t.PlayerRef(t.Who.SOURCE, sp)
+            raise self.gap(f"角色“{w}”", p)
+        if p.form != "player_simple" or (p.head or "角色") != "角色":
+            raise self.gap(f"角色“{w}”", p)
+        other = wounded = False
+        gender = kingdom = None
+        for m in p.modifiers:
+            if m == "其他":
+                other = True
+            elif m in ("已受伤的", "已受伤"):
+                wounded = True
+            elif m in ("男性", "男性的"):
+                gender = "男"
+            elif re.fullmatch(r"[魏蜀吴群]势力(的)?", m):
+                kingdom = m[0]
+            else:
+                raise self.gap(f"角色描述“{m}”", p)
+        det = p.det
+        count: tuple[int, int] | None = None
+        if det is None:
+            if not other:
+                raise self.gap(f"角色“{w}”（没有数量）", p)
+            return t.PlayerRef(t.Who.ALL_OTHERS, sp, other=True, kingdom=kingdom, gender=gender, wounded=wounded)
+        if det == "所有":
+            who = t.Who.ALL_OTHERS if other else t.Who.ALL
+            return t.PlayerRef(who, sp, other=other, kingdom=kingdom, gender=gender, wounded=wounded)
+        one = re.fullmatch(r"(\w)名", det)
+        r = re.fullmatch(r"(\w)至(\w)名", det)
+        if one and num(one.group(1)) is not None:
+            n = num(one.group(1))
+            assert n is not None
+            count = None if n == 1 else (n, n)
+        elif r and num(r.group(1)) is not None and num(r.group(2)) is not None:
+            lo, hi = num(r.group(1)), num(r.group(2))
+            assert lo is not None and hi is not None
+            count = (lo, hi)
+        else:
+            raise self.gap(f"角色数量“{det}”", p)
+        if kingdom is not None:
+            raise self.gap(f"角色“{w}”", p)
+        return t.PlayerRef(t.Who.ONE, sp, other=other, wounded=wounded, gender=gender, count=count)
 
-    def bind_part(self, part: ir.Part) -> t.Ability:
-        from .front import summary
+    # ---- cards
+    def count(self, words: str | None, node: ir.Node) -> t.Count:
+        if words is None:
+            return t.Count(t.CountKind.IMPLICIT, 1)
+        m = re.fullmatch(r"(\w+)张", words)
+        if m and num(m.group(1)) is not None:
+            return t.Count(t.CountKind.EXACT, num(m.group(1)))
+        if words == "X张":
+            if self.x is None:
+                raise self.gap("没有定义的“X”", node)
+            return t.Count(t.CountKind.EXACT, x=self.x)
+        m = re.fullmatch(r"至多(\w+)张", words)
+        if m and num(m.group(1)) is not None:
+            return t.Count(t.CountKind.UP_TO, num(m.group(1)))
+        if words == "至多X张":
+            if self.x is None:
+                raise self.gap("没有定义的“X”", node)
+            return t.Count(t.CountKind.UP_TO, x=self.x)
+        if words in ("任意张", "任意数量的"):
+            return t.Count(t.CountKind.ANY)
+        if words in ("所有", "所有的", "全部"):
+            return t.Count(t.CountKind.ALL)
+        if words in ("等量", "等量的"):
+            return t.Count(t.CountKind.SAME)
+        raise self.gap(f"牌数“{words}”", node)
 
-        raise _Gap(f"语域语法读作“{summary(self.reading, part)}”的这部分（编译器还不能为它生成代码）", part)
+    def card_spec(self, c: ir.CardRef) -> t.CardSpec:
+        """A card phrase without an owner: count, filters, kind (两张红色手牌)."""
+        sp = self.span(c)
+        if c.form != "card_phrase" or c.owner is not None or c.place is not None or c.pronoun:
+            raise self.gap(f"牌“{c.text}”", c)
+        count = self.count(c.count, c)
+        color = suit = None
+        for f in c.filters:
+            if f in _COLORS:
+                color = f
+            elif f in _SUITS:
+                suit = _SUITS[f]
+            else:
+                raise self.gap(f"牌的描述“{f}”", c)
+        head = c.head or ""
+        if head in ("红色牌", "黑色牌"):  # a colour and a kind the lexicon keeps as one word
+            color, head = head[:2], "牌"
+        zone: t.Zone | None = None
+        name: t.CardWord | None = None
+        card_type: str | None = None
+        if head == "牌":
+            zone = t.Zone.HAND_EQUIP
+        elif head == "手牌":
+            zone = t.Zone.HAND
+        elif head in _CARD_TYPES:
+            card_type, zone = _CARD_TYPES[head], t.Zone.HAND_EQUIP
+        elif head.startswith("【") and head.endswith("】"):
+            name = t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)
+        else:
+            raise self.gap(f"牌“{c.text}”", c)
+        return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type)
+
+    def card_word(self, c: ir.CardRef) -> t.CardWord:
+        """A card name (【杀】) as written."""
+        head = c.head or c.text
+        if c.filters or c.count is not None or not (head.startswith("【") and head.endswith("】")):
+            raise self.gap(f"牌名“{c.text}”", c)
+        return t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)
+
+    def card_ref(self, c: ir.CardRef) -> t.CardRef:
+        """Cards named by reference: 伤害来源的一张牌, 对你造成伤害的牌, 此牌 …"""
+        sp = self.span(c)
+        if c.form == "card_owned" and c.owner is not None and c.parts:
+            return t.OwnedCard(self.player(c.owner), self.card_spec(c.parts[0]), sp)
+        if c.text in ("对你造成伤害的牌", "造成伤害的牌"):
+            return t.DamageCard(sp)
+        raise self.gap(f"牌“{c.text}”", c)
+
+    # ---- quantities
+    def amount(self, node: ir.Node | None, default: int = 1) -> int:
+        if node is None:
+            return default
+        w = self.words(node)
+        m = re.fullmatch(r"(\w+)点", w)
+        n = num(m.group(1)) if m else None
+        if n is None:
+            raise self.gap(f"数量“{w}”", node)
+        return n
+
+    # ---- timings
+    def timing(self, ev: ir.EventPattern) -> t.TimingSpec:
+        sp = self.span(ev)
+        who, subject = self.subject(ev)
+        window, timing = ev.window, ev.timing
+        amount = next((a for a in ev.args if isinstance(a, ir.Quantity)), None)
+        per_point: bool | None = None
+        if amount is not None:
+            words = self.words(amount)
+            n = num(words[:-1]) if words[-1:] in ("点", "次") else None
+            if n != 1:
+                raise self.gap(f"“{words}”（只支持“一次”或“1点”）", amount)
+            per_point = words.endswith("点")
+        if ev.context:
+            raise self.gap(f"时机“{self.words(ev)}”", ev)
+        if window == "damaged" and timing in ("后", "时"):
+            if len(ev.args) > 1:
+                raise self.gap(f"时机“{self.words(ev)}”", ev)
+            return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point)
+        if window == "damage" and timing == "后" and who is t.Who.YOU:
+            victim = next((self.player(a) for a in ev.args if isinstance(a, ir.PlayerRef)), None)
+            if len(ev.args) > (1 if amount is None else 2) - (0 if victim else 1):
+                raise self.gap(f"时机“{self.words(ev)}”", ev)
+            return t.TimingSpec("造成伤害后", who, sp, per_point=bool(per_point), victim=victim)
+        if window in ("recover", "lose_hp") and timing == "后" and who is t.Who.YOU:
+            verb = "回复" if window == "recover" else "失去"
+            return t.TimingSpec(verb + "体力后", who, sp, per_point=bool(per_point))
+        if window == "phase" and timing in ("开始时", "结束时"):
+            phase = self.words(ev)
+            for p in sorted(PHASES, key=len, reverse=True):
+                phase = phase.replace(p, PHASES[p])
+            m = re.search(r"(回合开始阶段|判定阶段|摸牌阶段|出牌阶段|弃牌阶段|回合结束阶段)(开始时|结束时)$", phase)
+            if m is None or subject not in (None, t.Who.ALL_OTHERS):
+                raise self.gap(f"时机“{self.words(ev)}”", ev)
+            return t.TimingSpec(m.group(1) + m.group(2), subject or t.Who.YOU, sp)
+        if window == "target" and timing in ("时", "后") and who is t.Who.YOU:
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            if len(cards) != 1 or len(ev.args) != 1:
+                raise self.gap(f"时机“{self.words(ev)}”", ev)
+            names = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
+            named = tuple(self.card_word(c) for c in names)
+            window_name = "成为目标后" if timing == "后" else "成为目标时"
+            return t.TimingSpec(window_name, who, sp, card=named[0], cards=named if len(named) > 1 else ())
+        if window == "dying" and "濒死" in self.words(ev):
+            if self.words(ev).find("处于") >= 0 and who is t.Who.YOU and timing == "时":
+                return t.TimingSpec("处于濒死状态时", who, sp)
+            if "进入" in self.words(ev) and timing == "时":
+                victim = self.player(ev.subject) if ev.subject is not None else None
+                return t.TimingSpec("进入濒死状态时", subject or t.Who.YOU, sp, victim=victim)
+        if window == "lose_card" and timing == "时" and who is t.Who.YOU:
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            if len(cards) == 1 and len(ev.args) == 1 and cards[0].form == "card_phrase" and not cards[0].filters:
+                per = {"一张": True, "一次": False}.get(cards[0].count or "")
+                if cards[0].head == "手牌" and per is not None:
+                    return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", per_card=per)
+            if self.words(ev).endswith("失去最后的手牌" + timing):
+                return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", last_hand=True)
+        if window == "use" and timing == "时":
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            if len(cards) == 1 and len(ev.args) == 1 and cards[0].count in (None, "一张"):
+                head = cards[0].head or ""
+                if head.startswith("【"):
+                    card = t.CardWord(head[1:-1], self.span_of(cards[0].end - len(head), cards[0].end), bracketed=True)
+                    # 使用一张【杀】时: the use of one card (the sentence grammar's card_use_timing)
+                    mode = t.Mode.USE if cards[0].count == "一张" else None
+                    return t.TimingSpec("使用时", who, sp, card=card, mode=mode)
+        raise self.gap(f"时机“{self.words(ev)}”", ev)
+
+    def subject(self, ev: ir.EventPattern) -> tuple[t.Who, t.Who | None]:
+        """(the typed subject, the subject as the phase timings name it) of a timing:
+        你 → YOU; 一名角色 → ONE; 其他角色 / 一名其他角色 → ALL_OTHERS."""
+        if ev.subject is None:
+            return t.Who.YOU, None
+        p = self.player(ev.subject)
+        if p.who is t.Who.YOU:
+            return t.Who.YOU, None
+        if p.who in (t.Who.ONE, t.Who.ALL_OTHERS) and p.count is None and not (p.wounded or p.gender or p.kingdom):
+            if p.other:
+                return t.Who.ALL_OTHERS, t.Who.ALL_OTHERS
+            return t.Who.ONE, t.Who.ONE
+        raise self.gap(f"时机的主语“{ev.subject.text}”", ev.subject)
+
+    # ---- effects
+    def effects(self, node: ir.Node) -> tuple[t.Effect, ...]:
+        """The effects of a body, in order.  A judgement followed by 若结果为… binds to
+        one :class:`~sgs.compiler.ir.JudgeBranch`."""
+        items = list(_flat(node))
+        out: list[t.Effect] = []
+        i = 0
+        while i < len(items):
+            n = items[i]
+            nxt = items[i + 1] if i + 1 < len(items) else None
+            if (isinstance(n, ir.Act) and n.verb == "judge" and isinstance(nxt, ir.If)
+                    and nxt.cond is not None and nxt.cond.kind == "judge" and nxt.else_ is None):
+                (judge,) = self.act(n)
+                assert isinstance(judge, t.Judge)
+                out.append(t.JudgeBranch(judge, self.judge_test(nxt.cond), self.effects(nxt.then),
+                                         self.span_of(n.start, nxt.end)))
+                i += 2
+                continue
+            out.extend(self.effect(n))
+            i += 1
+        return tuple(out)
+
+    def judge_test(self, c: ir.Cond) -> t.JudgeTest:
+        """若结果为/不为<pattern> (a colour or a suit)."""
+        m = re.fullmatch(r"(?:判定)?结果(为|是|不为)(.+)", c.text)
+        pattern = _SUITS.get(m.group(2), m.group(2)) if m else ""
+        if m is None or (pattern not in _COLORS and pattern not in _SUITS.values()):
+            raise self.gap(f"判定条件“{c.text}”", c)
+        start = c.start + c.text.index(m.group(2))
+        return t.JudgeTest(m.group(1) == "不为", pattern, self.span_of(start, start + len(m.group(2))))
+
+    def effect(self, n: ir.Node) -> list[t.Effect]:
+        if isinstance(n, ir.If):
+            raise self.gap(f"条件“{self.words(n)}”", n)
+        if isinstance(n, ir.Static):
+            raise self.gap(f"“{self.words(n)}”", n)
+        if not isinstance(n, ir.Act):
+            raise self.gap(f"“{self.words(n)}”", n)
+        return self.act(n)
+
+    def actor(self, a: ir.Act) -> t.PlayerRef:
+        if a.actor is None:
+            raise self.gap(f"“{self.words(a)}”（不知道由谁做）", a)
+        return self.player(a.actor)
+
+    def act(self, a: ir.Act) -> list[t.Effect]:
+        sp = self.span(a)
+        opt = a.optional
+        args = a.args
+        verb = a.verb
+        if verb == "cause":  # 令X…: X acts; the 你可以 before 令 is decided at X's first act
+            inner = [x for x in args if isinstance(x, ir.Seq)]
+            out: list[t.Effect] = []
+            for x in inner:
+                out.extend(self.effects(x))
+            if out and opt:
+                out[0] = _with_optional(out[0])
+            return out
+        cards = [x for x in args if isinstance(x, ir.CardRef)]
+        players = [x for x in args if isinstance(x, ir.PlayerRef)]
+        qty = [x for x in args if isinstance(x, ir.Quantity)]
+        if verb == "draw" and len(cards) == 1 and not players:
+            return [t.Draw(self.actor(a), self.card_spec(cards[0]), sp, optional=opt)]
+        if verb == "draw" and len(qty) == 1 and not players and not cards:
+            words = self.words(qty[0])
+            spec_count = self.count(words + "张", qty[0])
+            return [t.Draw(self.actor(a), t.CardSpec(spec_count, self.span(qty[0]), zone=t.Zone.HAND_EQUIP), sp, optional=opt)]
+        if verb == "discard" and len(cards) == 1 and not players:
+            return [t.Discard(self.actor(a), self.card_spec(cards[0]), sp, optional=opt)]
+        if verb == "recover" and not cards and not players and len(qty) <= 1:
+            return [t.Recover(self.actor(a), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        if verb == "lose_hp" and not cards and not players and len(qty) <= 1:
+            return [t.LoseHp(self.actor(a), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        if verb == "gain" and len(cards) == 1 and not players:
+            return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
+        if verb == "to":  # 对X造成n点伤害
+            target = players[0] if len(players) == 1 else None
+            inner_seq = [x for x in args if isinstance(x, ir.Seq)]
+            if target is not None and len(inner_seq) == 1:
+                acts = list(_flat(inner_seq[0]))
+                if len(acts) == 1 and isinstance(acts[0], ir.Act) and acts[0].verb == "damage":
+                    d = acts[0]
+                    dq = [x for x in d.args if isinstance(x, ir.Quantity)]
+                    src = self.actor(a)
+                    return [t.Damage(src, src, self.player(target), self.amount(dq[0] if dq else None), sp, optional=opt)]
+        if verb == "judge" and all(isinstance(x, ir.Quantity) and self.words(x) == "一" for x in args):
+            return [t.Judge(self.actor(a), sp, optional=opt)]
+        if verb == "give" and len(cards) == 1 and len(players) == 1:
+            return [t.Give(self.actor(a), self.card_spec(cards[0]), self.player(players[0]), sp, optional=opt)]
+        options = [x for x in args if isinstance(x, ir.Option)]
+        if verb == "choice" and len(options) >= 2 and len(options) == len(args):
+            opts = tuple(t.Option(o.label, self.effects(o.body), self.span(o)) for o in options)
+            return [t.ChooseOne(self.actor(a), opts, sp, optional=opt)]
+        raise self.gap(f"动作“{self.words(a)}”", a)
+
+    # ---- parts
+    def xdef(self, part: ir.Part) -> None:
+        """What X stands for in this part (its （X为…）), from the part's words."""
+        m = re.search(r"（X为(.+?)）", self.words(part))
+        self.x = None
+        if m:
+            q = _QUANTITIES.get(m.group(1))
+            if q is None:
+                raise Gap(f"“X为{m.group(1)}”", part.start + m.start(), part.start + m.end())
+            self.x = q
+
+    def sentence(self, part: ir.Part) -> tuple[str, Span]:
+        """The words of a part without its tags, with the 。/； that ends it (the
+        typed IR's ``text`` and ``span`` of an ability)."""
+        start = part.start
+        m = re.match(r"((?:[^，。；]{2,4}技，)+)", self.text[start:part.end])
+        if part.tags and m:
+            start += len(m.group(1))
+        end = part.end + (1 if self.text[part.end:part.end + 1] in ("。", "；") else 0)
+        return self.text[start:end], self.span_of(start, end)
+
+    def bind_part(self, part: ir.Part, limit: t.Limit | None) -> t.Ability:
+        text, sp = self.sentence(part)
+        self.sentence_span = sp
+        self.xdef(part)
+        if part.label is not None or part.body is None:
+            raise self.gap(f"“{text}”", part)
+        if part.kind == "trigger":
+            if len(part.timings) != 1:
+                raise self.gap(f"时机“{'、'.join(self.words(e) for e in part.timings)}”", part)
+            timing = self.timing(part.timings[0])
+            # the timing's span starts at its lead word (每当/当/在), as the sentence grammar's
+            timing = replace(timing, span=self.span_of(sp.col - self.span_of(0, 0).col, part.timings[0].end))
+            body, condition = self.condition(part.body)
+            effects = self.effects(body)
+            if not effects:
+                raise self.gap(f"“{text}”", part)
+            return t.TriggeredAbility(timing, _optional(effects), effects, text, sp, limit, condition)
+        acts = list(_flat(part.body))
+        if len(acts) == 1 and isinstance(acts[0], ir.Act) and acts[0].verb == "use_as" and part.kind in ("free", "active"):
+            if part.kind == "active" and part.phase != "出牌阶段":
+                raise self.gap(f"“{text}”", part)
+            return self.view_as(acts[0], "出牌阶段" if part.kind == "active" else None, text, sp, limit)
+        if part.kind == "active" and (part.phase or "") == "出牌阶段":
+            effects = self.effects(part.body)
+            if not effects:
+                raise self.gap(f"“{text}”", part)
+            return t.ActiveAbility("出牌阶段", _optional(effects), effects, text, sp, limit, xdef=self.x)
+        if part.kind in ("static", "free") and len(acts) == 1 and isinstance(acts[0], ir.Static) and limit is None:
+            return t.StaticAbility(self.static(acts[0]), text, sp)
+        if part.kind == "free" and len(acts) == 1 and isinstance(acts[0], ir.If) and limit is None:
+            return self.static_if(acts[0], text, sp)
+        raise self.gap(f"“{text}”", part)
+
+    def condition(self, body: ir.Seq) -> tuple[ir.Node, t.Condition | None]:
+        """A 若… that opens a trigger's body and covers all of it is the ability's
+        condition (checked before the owner is asked); the body without it."""
+        items = list(_flat(body))
+        if len(items) == 1 and isinstance(items[0], ir.If) and items[0].cond is not None and items[0].else_ is None:
+            c = items[0].cond
+            return items[0].then, self.cond(c)
+        return body, None
+
+    def cond(self, c: ir.Cond) -> t.Condition:
+        players = [x for x in c.args if isinstance(x, ir.PlayerRef)]
+        cards = [x for x in c.args if isinstance(x, ir.CardRef)]
+        if c.kind in ("has", "has_not") and len(players) == 1 and len(cards) == 1 and cards[0].text == "手牌":
+            kind = t.CondKind.HAS_HAND if c.kind == "has" else t.CondKind.NO_HAND
+            return t.Condition(kind, c.text, self.span(c), player=self.player(players[0]))
+        raise self.gap(f"条件“{c.text}”", c)
+
+    def view_as(self, a: ir.Act, phase: str | None, text: str, sp: Span, limit: t.Limit | None) -> t.Ability:
+        """你可以将<cards>当<card>使用/打出 (a conversion)."""
+        cards = [x for x in a.args if isinstance(x, ir.CardRef)]
+        tail = self.text[a.start:a.end]
+        mode = t.Mode.BOTH if tail.endswith("使用或打出") else t.Mode.USE if tail.endswith("使用") else (
+            t.Mode.RESPOND if tail.endswith("打出") else None)
+        if len(cards) != 2 or len(a.args) != 2 or mode is None or limit is not None or a.actor is None or a.actor.text != "你":
+            raise self.gap(f"转化“{tail}”", a)
+        source = self.card_spec(cards[0])
+        target = self.card_word(cards[1])
+        conv = t.Conversion(source, target, self.span_of(cards[0].start, cards[1].end))
+        return t.ViewAsAbility((conv,), mode, phase, a.optional, text, sp)
+
+    def static(self, st: ir.Static) -> t.StaticModifier:
+        players = [x for x in st.args if isinstance(x, ir.PlayerRef)]
+        cards = [x for x in st.args if isinstance(x, ir.CardRef)]
+        words = self.words(st)
+        if st.kind == "distance" and len(players) == 2:
+            m = re.search(r"始终([+-])(\d+)$", words)
+            a, b = (self.player(p) for p in players)
+            if m and {a.who, b.who} == {t.Who.YOU, t.Who.ALL_OTHERS} and not (a.kingdom or b.kingdom):
+                delta = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+                start = st.start + m.start(1)
+                return t.DistanceModifier(delta, self.span_of(start, st.end), incoming=a.who is not t.Who.YOU)
+        if st.kind == "prohibit_target" and len(players) == 1 and len(cards) == 1 and players[0].text == "你":
+            names = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
+            return t.Prohibit(tuple(self.card_word(c) for c in names), self.sentence_span)
+        raise self.gap(f"“{words}”", st)
+
+    def static_if(self, n: ir.If, text: str, sp: Span) -> t.Ability:
+        """若你没有手牌，你不能成为… (a prohibition while a condition holds)."""
+        inner = list(_flat(n.then))
+        if (n.cond is not None and n.else_ is None and len(inner) == 1 and isinstance(inner[0], ir.Static)
+                and self.cond(n.cond).kind is t.CondKind.NO_HAND):
+            mod = self.static(inner[0])
+            if isinstance(mod, t.Prohibit):
+                return t.StaticAbility(replace(mod, no_hand=True), text, sp)
+        raise self.gap(f"“{text}”", n)
+
+    def limit(self, part: ir.Part) -> t.Limit:
+        words = part.limit or self.words(part)
+        m = re.fullmatch(r"每(阶段|回合)限(\w)次", words.rstrip("。；"))
+        n = num(m.group(2)) if m else None
+        if m is None or n is None:
+            raise self.gap(f"次数限制“{words}”", part)
+        end = part.end + (1 if self.text[part.end:part.end + 1] in ("。", "；") else 0)
+        return t.Limit(n, m.group(1), self.span_of(part.start, end))
+
+
+def _with_optional(e: t.Effect) -> t.Effect:
+    if hasattr(e, "optional"):
+        out: t.Effect = replace(e, optional=True)  # type: ignore[arg-type]
+        return out
+    return e
+
+
+def _optional(effects: tuple[t.Effect, ...]) -> bool:
+    first = effects[0]
+    if isinstance(first, t.JudgeBranch):
+        return first.judge.optional
+    return bool(getattr(first, "optional", False))
+
+
+def _flat(node: ir.Node) -> Iterator[ir.Node]:
+    """The clauses of a body in order (nested sequences flattened)."""
+    if isinstance(node, ir.Seq):
+        for item in node.items:
+            yield from _flat(item)
+    else:
+        yield node
 
 
 def bind_skill(reading: ir.RegisterSkill, span_of: SpanOf) -> tuple[tuple[t.Tag, ...], tuple[t.Ability, ...]]:
     """The typed tags and abilities of a register reading: one ability per part, bound
-    or :class:`~sgs.compiler.ir.Unbound`; a tag the typed IR does not know (转换技,
-    使命技 …) makes the first part Unbound too."""
+    or :class:`~sgs.compiler.ir.Unbound` (a tag the typed IR does not know — 转换技,
+    使命技 … — unbinds the first part too); a trailing 每阶段限一次 part is the limit of
+    the part before it."""
     b = Binder(reading, span_of)
-    tags, tag_gaps = b.tags()
-    abilities = [b.part(p) for p in reading.parts if p.kind != "xdef"]
+    tags: list[t.Tag] = []
+    tag_gaps: list[tuple[str, Span]] = []
+    for part in reading.parts:
+        for word in part.tags:
+            tag = _TAGS.get(word)
+            if tag is None:
+                tag_gaps.append((f"技能标签“{word}”", b.span(part)))
+            elif tag not in tags:
+                tags.append(tag)
+    parts = [p for p in reading.parts if p.kind != "xdef"]
+    abilities: list[t.Ability] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        limit: t.Limit | None = None
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        try:
+            if nxt is not None and nxt.kind == "limit_only":
+                limit = b.limit(nxt)
+            elif part.limit is not None:
+                raise b.gap(f"次数限制“{part.limit}”", part)
+            abilities.append(b.bind_part(part, limit))
+        except Gap as gap:
+            span = span_of(gap.start, gap.end)
+            abilities.append(t.Unbound(part.kind, ((gap.what, span),), b.words(part), b.span(part)))
+        i += 2 if limit is not None else 1
     if tag_gaps and abilities:
         first = abilities[0]
         gaps = tuple(tag_gaps) + (first.gaps if isinstance(first, t.Unbound) else ())
-        abilities[0] = t.Unbound(getattr(first, "part", first.kind), gaps, first.text, first.span)
-    return tags, tuple(abilities)
+        abilities[0] = t.Unbound(first.part if isinstance(first, t.Unbound) else first.kind, gaps, first.text, first.span)
+    order = list(t.Tag)
+    return tuple(sorted(tags, key=order.index)), tuple(abilities)

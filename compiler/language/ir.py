@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 __all__ = [
     "Node", "PlayerRef", "CardRef", "Quantity", "EventPattern", "Act", "Static", "Cond",
-    "If", "Seq", "Part", "RegisterSkill", "walk",
+    "If", "Seq", "Option", "Part", "RegisterSkill", "walk",
 ]
 
 
@@ -39,6 +39,13 @@ class PlayerRef(Node):
     text: str
     det: str | None = None
     modifiers: tuple[str, ...] = ()
+    #: the head noun (角色, 目标 …) or, for a pronoun phrase (你, 其, 伤害来源 …), the pronoun
+    head: str | None = None
+    pronoun: bool = False
+    #: the phrase's rule (player_simple, player_list, player_except …)
+    form: str = "player_simple"
+    #: the phrases a list or an exception joins (你与其; 除你外的角色)
+    parts: tuple["PlayerRef", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,14 @@ class CardRef(Node):
     count: str | None = None
     owner: PlayerRef | None = None
     place: str | None = None
+    #: the filters before the head (红色, ♠, 非, 普通 …) as written
+    filters: tuple[str, ...] = ()
+    #: the head: a kind word (牌, 手牌, 装备牌 …), a 【name】, a “mark”, or a pronoun (此牌, 之 …)
+    head: str | None = None
+    pronoun: bool = False
+    #: the phrase's rule (card_phrase, card_owned, card_in_place, card_list, cpron …)
+    form: str = "card_phrase"
+    parts: tuple["CardRef", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,6 +115,14 @@ class Cond(Node):
 @dataclass(frozen=True)
 class Seq(Node):
     items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Option(Node):
+    """One option of a choice (选择一项：1.…；2.… / …，或…): its label as written and body."""
+
+    label: str
+    body: Seq
 
 
 @dataclass(frozen=True)

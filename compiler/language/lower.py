@@ -57,16 +57,45 @@ class _Lowering:
     # ---- phrases
     def player(self, t: Subtree) -> ir.PlayerRef:
         a, b = _span(t)
-        det = next((self.words(c) for c in t.iter_subtrees() if c.data == "pdet"), None)
-        mods = tuple(self.words(c) for c in t.iter_subtrees() if c.data == "pmod")
-        return ir.PlayerRef(a, b, self.words(t), det, mods)
+        while t.data == "player" and len(t.children) == 1 and isinstance(t.children[0], Tree):
+            t = t.children[0]  # the wrapper rule: read the phrase it holds
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        if t.data in ("player_list", "player_except", "player_among"):
+            parts = tuple(self.player(c) for c in kids if c.data in _PLAYER)
+            det = next((self.words(c) for c in kids if c.data == "pdet"), None)
+            head = next((self.words(c) for c in kids if c.data == "phead"), None)
+            return ir.PlayerRef(a, b, self.words(t), det, (), head, False, str(t.data), parts)
+        if t.data == "pronoun" or (len(kids) == 1 and kids[0].data == "pronoun"):
+            return ir.PlayerRef(a, b, self.words(t), None, (), self.words(t), True, "pronoun")
+        det = next((self.words(c) for c in kids if c.data == "pdet"), None)
+        mods = tuple(self.words(c) for c in kids if c.data == "pmod")
+        head = next((self.words(c) for c in kids if c.data == "phead"), None)
+        return ir.PlayerRef(a, b, self.words(t), det, mods, head, False, str(t.data))
 
     def card(self, t: Subtree) -> ir.CardRef:
         a, b = _span(t)
-        owner = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
+        while t.data == "card" and len(t.children) == 1 and isinstance(t.children[0], Tree):
+            t = t.children[0]
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        owner = next((self.player(c) for c in kids if c.data in _PLAYER), None)
+        if owner is None:
+            owner = next((self.player(o.children[0]) for o in kids if o.data == "owner"
+                          and o.children and isinstance(o.children[0], Tree)), None)
         count = next((self.words(c) for c in t.iter_subtrees() if c.data == "cquant"), None)
         place = next((self.words(c) for c in t.iter_subtrees() if c.data in ("place", "pile")), None)
-        return ir.CardRef(a, b, self.words(t), count, owner, place)
+        if t.data == "card_list":
+            parts = tuple(self.card(c) for c in kids)
+            return ir.CardRef(a, b, self.words(t), count, owner, place, (), None, False, str(t.data), parts)
+        if t.data == "cpron":
+            return ir.CardRef(a, b, self.words(t), None, None, None, (), self.words(t), True, "cpron")
+        inner = next((c for c in kids if c.data.startswith("card") or c.data == "cpron"), None)
+        if inner is not None and t.data in ("card_owned", "card_in_place", "card_in_pile", "card_among", "card_original"):
+            sub = self.card(inner)
+            return ir.CardRef(a, b, self.words(t), count or sub.count, owner or sub.owner, place or sub.place,
+                              sub.filters, sub.head, sub.pronoun, str(t.data), (sub,))
+        filters = tuple(self.words(c) for c in kids if c.data == "cmod")
+        head = next((self.words(c) for c in kids if c.data == "chead"), None)
+        return ir.CardRef(a, b, self.words(t), count, owner, place, filters, head, False, str(t.data))
 
     def arg(self, c: Subtree | Token) -> ir.Node | None:
         a, b = _span(c)
@@ -77,6 +106,13 @@ class _Lowering:
                 return ir.CardRef(a, b, str(c))
             return None
         d = c.data
+        if d == "option":  # a choice's option: its own clauses, the chooser acting
+            body = next((x for x in c.children if isinstance(x, Tree) and x.data == "body"), None)
+            saved = self.actor, self.modal
+            self.modal = None
+            seq = self.body(body) or ir.Seq(a, b, ())
+            self.actor, self.modal = saved
+            return ir.Option(a, b, self.words(c), seq)
         if d in _PLAYER:
             return self.player(c)
         if d.startswith(_CARD_PREFIX) or d in _CARD:
@@ -96,7 +132,7 @@ class _Lowering:
         return tuple(out)
 
     # ---- verbs and statements
-    def act(self, t: Subtree, actor: ir.PlayerRef | None, modal: str | None) -> ir.Node:
+    def act(self, t: Subtree, actor: ir.PlayerRef | None, modal: str | None, decides: bool = True) -> ir.Node:
         a, b = _span(t)
         d = t.data
         if d.startswith("st_"):
@@ -107,18 +143,22 @@ class _Lowering:
             inner = self.seq(t.children[1], who, None) if len(t.children) > 1 else ir.Seq(a, b, ())
             args: tuple[ir.Node, ...] = tuple(x for x in (who, inner) if x is not None)
         else:
+            saved, self.actor = self.actor, actor  # a choice's options: the chooser acts
             args = self.args(t)
-        optional = modal in OPTIONAL_MODALS if modal else False
+            self.actor = saved
+        optional = decides and modal in OPTIONAL_MODALS if modal else False
         return ir.Act(a, b, verb, actor, args, optional, modal)
 
-    def seq(self, t: Subtree | Token, actor: ir.PlayerRef | None, modal: str | None) -> ir.Seq:
+    def seq(self, t: Subtree | Token, actor: ir.PlayerRef | None, modal: str | None, decides: bool = True) -> ir.Seq:
+        """The acts of a verb phrase; ``decides``: the first act is where a written
+        你可以 is decided (``optional``) — one decision covers what follows it."""
         a, b = _span(t)
         if isinstance(t, Token):
             return ir.Seq(a, b, ())
         if t.data == "vps":
-            items = tuple(self.act(c, actor, modal) for c in t.children if isinstance(c, Tree))
-            return ir.Seq(a, b, items)
-        return ir.Seq(a, b, (self.act(t, actor, modal),))
+            kids = [c for c in t.children if isinstance(c, Tree)]
+            return ir.Seq(a, b, tuple(self.act(c, actor, modal, decides and i == 0) for i, c in enumerate(kids)))
+        return ir.Seq(a, b, (self.act(t, actor, modal, decides),))
 
     # ---- clauses
     def cond(self, t: Subtree) -> ir.Cond:
@@ -137,6 +177,7 @@ class _Lowering:
         # and 你可以 covers the rest of the sentence
         actor = self.actor
         modal = self.modal
+        written = False  # a modal written in this clause (not carried from the last)
         items: list[ir.Node] = []
         for c in t.children:
             if not isinstance(c, Tree):
@@ -146,8 +187,9 @@ class _Lowering:
                 modal = self.modal = None
             elif c.data == "modal":
                 modal = self.modal = self.words(c)
+                written = True
             else:
-                items.extend(self.seq(c, actor, modal).items)
+                items.extend(self.seq(c, actor, modal, written and not items).items)
         return ir.Seq(a, b, tuple(items))
 
     def clause(self, t: Subtree) -> ir.Node:

@@ -64,8 +64,9 @@ NEAR_MISSES: list[tuple[str, list[tuple[str, int, int, str | None]]]] = [
     ("仁德：出牌阶段，你可以将任意数量的手牌交给其他角色，若此阶段你给出的牌张数达到三张或更多时，你回复1点体力。", [('W0209', 26, 54, None)]),
     ("遗计：当你受到伤害后，你可以观看牌堆顶的两张牌，将其中一张交给一名角色，然后将另一张交给一名角色。", [('E0101', 6, 8, None), ('I0702', 6, 10, '受到一次伤害')]),
     # a timing without 每当/当 and 若你有牌 are the register's own (dev corpus rows 延祸 "你死亡时，…",
-    # 驱虎 "若你有牌，…"): the register grammar reads them; the sentence grammar cannot compile them yet
-    ("奸雄：你受到一次伤害后，你可以获得对你造成伤害的牌。", [('W0701', 4, 26, None)]),
+    # 驱虎 "若你有牌，…"): the register grammar reads them (the first compiles through it; the
+    # condition 有牌 — hand or equipment — is not compiled yet)
+    ("奸雄：你受到一次伤害后，你可以获得对你造成伤害的牌。", []),
     ("奸雄 每当你受到一次伤害后，你可以获得对你造成伤害的牌。", [('E0104', 4, 5, None)]),
     ("奸雄：每当你受到一次伤害后你可以获得对你造成伤害的牌。", [('E0101', 14, 15, '，')]),
     ("苦肉：出牌阶段，你可以失去1点体力，然后摸两张牌，", [('E0102', 25, 26, '。')]),
@@ -103,7 +104,7 @@ NEAR_MISSES: list[tuple[str, list[tuple[str, int, int, str | None]]]] = [
     ("重击（zhongji）：出牌阶段限一次，你可以弃置一张手牌，然后摸两张牌。每阶段限一次。", [('E0203', 38, 45, None)]),
     ("重击（zhongji）：摸牌阶段限一次，你可以弃置一张手牌，然后摸两张牌。", [('E0502', 13, 17, None)]),
     ("重击（zhongji）：出牌阶段限一次你可以弃置一张手牌，然后摸两张牌。", [('E0101', 20, 21, '，')]),
-    ("存粮（cunliang）：结束阶段开始时，若你有牌，你可以摸一张牌。", [('W0701', 14, 34, None)]),
+    ("存粮（cunliang）：结束阶段开始时，若你有牌，你可以摸一张牌。", [('W0701', 23, 26, None)]),
     ("备战（beizhan）：准备阶段开始，你可以摸一张牌。", [('E0103', 17, 20, '开始时')]),
     ("武将", [('E0105', 1, 3, None)]),
     

@@ -166,13 +166,15 @@ def test_lowering_reads_subject_verbs_and_dropped_subjects() -> None:
     (ev,) = part.timings
     assert (ev.window, ev.subject.text if ev.subject else None, ev.timing, ev.per) == ("damaged", "一名角色", "后", "event")
     assert _acts(s) == [("cause", "你", True, ["伤害来源"]), ("discard", "伤害来源", False, ["一张手牌"])]
-    # the second clause has no subject: 你 still acts, and 你可以 covers it
+    # the second clause has no subject: 你 still acts, and 你可以 covers it: one decision,
+    # taken at the first act (the later acts are in force under it: modal 可以, not optional)
     s2 = register_reading("测", "出牌阶段，你可以弃置两张手牌，令一名角色回复1点体力。每阶段限一次。")
     assert s2 is not None
     assert [p.kind for p in s2.parts] == ["active", "limit_only"]
     assert s2.parts[1].limit == "每阶段限一次"
-    assert _acts(s2) == [("discard", "你", True, ["两张手牌"]), ("cause", "你", True, ["一名角色"]),
+    assert _acts(s2) == [("discard", "你", True, ["两张手牌"]), ("cause", "你", False, ["一名角色"]),
                          ("recover", "一名角色", False, ["1点"])]
+    assert [a.modal for a in ir.walk(s2) if isinstance(a, ir.Act)] == ["可以", "可以", None]
 
 
 def test_lowering_judgement_branch_is_mandatory_and_per_point_is_read() -> None:
@@ -196,9 +198,12 @@ def test_lowering_static_and_tags() -> None:
 def test_check_reads_register_text_as_not_yet_runnable() -> None:
     from sgs.compiler.bare import check_skill_lines
 
-    (d,) = check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源弃置一张手牌。", "t")
+    # read and bound: it compiles (a package build hands the line to the register grammar)
+    assert check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源弃置一张手牌。", "t") == []
+    # read, not bound yet: W0701 names what is not bound, in the register's words
+    (d,) = check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源翻面。", "t")
     assert (d.code, d.severity.value) == ("W0701", "warning")
-    assert "时机：一名角色受到一次伤害后" in d.message and "动作：令、弃置" in d.message
+    assert "动作“翻面”" in d.message, d.message
     # an unknown verb stays an error of the sentence grammar (with its suggestion machinery)
     errs = check_skill_lines("测试：出牌阶段，你可以翻转一名角色。", "t")
     assert [e.code for e in errs] == ["E0103"]
