@@ -179,11 +179,14 @@ class Binder:
             return t.Count(t.CountKind.SAME)
         raise self.gap(f"牌数“{words}”", node)
 
-    def card_spec(self, c: ir.CardRef) -> t.CardSpec:
-        """A card phrase without an owner: count, filters, kind (两张红色手牌)."""
+    def card_spec(self, c: ir.CardRef, owned: bool = False) -> t.CardSpec:
+        """A card phrase without an owner (or, ``owned``, the part after its owner):
+        count, filters, kind (两张红色手牌)."""
         sp = self.span(c)
-        if c.form != "card_phrase" or c.owner is not None or c.place is not None or c.pronoun:
+        if c.form != "card_phrase" or (c.owner is not None and not owned) or c.place is not None or c.pronoun:
             raise self.gap(f"牌“{c.text}”", c)
+        if owned and c.owner is not None:
+            sp = self.span_of(c.owner.end + (1 if self.text[c.owner.end:c.owner.end + 1] == "的" else 0), c.end)
         count = self.count(c.count, c)
         color = suit = None
         for f in c.filters:
@@ -223,6 +226,8 @@ class Binder:
         sp = self.span(c)
         if c.form == "card_owned" and c.owner is not None and c.parts:
             return t.OwnedCard(self.player(c.owner), self.card_spec(c.parts[0]), sp)
+        if c.form == "card_phrase" and c.owner is not None:  # 伤害来源的一张牌
+            return t.OwnedCard(self.player(c.owner), self.card_spec(c, owned=True), sp)
         if c.text in ("对你造成伤害的牌", "造成伤害的牌"):
             return t.DamageCard(sp)
         raise self.gap(f"牌“{c.text}”", c)

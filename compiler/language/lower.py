@@ -106,8 +106,10 @@ class _Lowering:
                 return ir.CardRef(a, b, str(c))
             return None
         d = c.data
-        if d == "option":  # a choice's option: its own clauses, the chooser acting
-            body = next((x for x in c.children if isinstance(x, Tree) and x.data == "body"), None)
+        if d in ("option", "option_n"):  # a choice's option: its own clauses, the chooser acting
+            if d == "option_n":
+                c = next(x for x in c.children if isinstance(x, Tree) and x.data == "option")
+            body = next((x for x in c.children if isinstance(x, Tree) and x.data == "body"), c)
             saved = self.actor, self.modal
             self.modal = None
             seq = self.body(body) or ir.Seq(a, b, ())
@@ -208,7 +210,7 @@ class _Lowering:
         if t is None:
             return None
         a, b = _span(t)
-        items = tuple(self.clause(c) for c in t.children if isinstance(c, Tree) and c.data != "clause_sep")
+        items = tuple(self.clause(c) for c in t.children if isinstance(c, Tree) and c.data not in ("clause_sep", "option_sep"))
         return ir.Seq(a, b, items)
 
     # ---- events and parts
