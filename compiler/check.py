@@ -19,6 +19,7 @@ The checks run after lowering and before code generation:
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence
@@ -200,7 +201,9 @@ def check_lord(pkg: ir.Package) -> list[Diagnostic]:
     for g, s in _skills(pkg):
         mentions = _lord_kingdoms(s)
         has_proxy = any(isinstance(a, ir.ProxyAbility) for a in s.abilities)
-        if s.lord and not any(k is not None for k, _ in mentions):
+        # a part the compiler has not bound (register text, W0701) is judged by its words
+        unbound_kingdom = any(isinstance(a, ir.Unbound) and re.search(r"[魏蜀吴群晋]势力", a.text) for a in s.abilities)
+        if s.lord and not any(k is not None for k, _ in mentions) and not unbound_kingdom:
             out.append(
                 Diagnostic(
                     "E0204",
