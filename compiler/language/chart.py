@@ -18,15 +18,16 @@ What is the same, by construction and tested (tests/register_grammar/test_speed.
   item was in column ``m`` and the last symbol spans ``m..j`` — so it is read from the
   chart on demand instead of being built for every item;
 * **the reading**: the walk follows the best family (Lark's order: non-empty first,
-  summed rule priority, rule order, then the order Lark added them) exactly where
-  :func:`.register.find_ties` and ``ForestToParseTree`` go, and builds the tree with
-  Lark's own callbacks.  :meth:`ChartParser.parse` stops at the first tie; then
-  :meth:`ChartParser.readings` runs again noting the order in which Lark's forest would
-  receive each node's families (it follows Lark's LIFO agenda), which decides the
-  path past a tie, so the ties and the tree of a text read two ways are Lark's too;
+  summed rule priority, rule order) exactly where :func:`.register.find_ties` and
+  ``ForestToParseTree`` go, and builds the tree with Lark's own callbacks.  Up to the
+  first tie that path does not depend on the order Lark adds families in, so a tie is
+  found exactly where find_ties finds its first; there :meth:`ChartParser.parse`
+  returns ``None`` and the caller asks Lark, whose forest then gives the ties, the
+  tree past the tie and whatever else a diagnostic reads from it (two readings are an
+  error, E0108: rare, and worth Lark's ~20 ms);
 * **cycles**: a grammar where a nonterminal derives itself over the same words makes
   cycles in the forest, whose priorities depend on the order of Lark's visitor: when
-  such a nonterminal is completed, the caller is told to ask Lark (``None``).
+  such a nonterminal is completed, :meth:`ChartParser.parse` returns ``None`` too.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["ChartParser", "Rejected", "RawTie"]
+__all__ = ["ChartParser", "Rejected"]
 
 
 class Rejected(Exception):
@@ -100,7 +101,6 @@ class ChartParser:
                 origin.append(nts[r.origin.name])
         self.rules = rules
         self.NEXT, self.PREV, self.POS, self.RULE, self.ORIGIN = nxt, prev, pos, rule_of, origin
-        self.order = [r.order for r in rules]
         self.prio = [r.options.priority or 0 for r in rules]
         self.has_priorities = any(self.prio)
         self.callbacks = [e.callbacks[r] for r in rules]
@@ -150,25 +150,17 @@ class ChartParser:
 
     # ---- recognition
 
-    def chart(self, types: list[int], record: bool = False) -> _Chart:
-        """Run Earley over word types (Lark's order of work: the same LIFO agenda, the
-        same prediction lists).  With ``record``, note for every node the order in which
-        Lark's forest receives its families (only a tie needs it).  Raises :class:`Rejected`."""
+    def chart(self, types: list[int]) -> _Chart:
+        """Run Earley over word types: Lark's items, column by column.  Raises :class:`Rejected`."""
         n = len(types)
         W = n + 1
         NEXT, ORIGIN = self.NEXT, self.ORIGIN
         T = self.end_id
         closure, predictions = self.closure, self.predictions
-        ch = _Chart(types, record)
+        ch = _Chart(types)
         cols_wait: list[dict[int, list[tuple[int, int]]]] = []
         carry: list[tuple[int, int]] = []
         scanq: dict[int, list[tuple[int, int]]] = {}
-        order = ch.order
-
-        def note(d: int, s: int, j: int, m: int) -> None:
-            got = order.setdefault((d, s, j), [])
-            if m not in got:  # Lark's packed nodes are a set: one per split
-                got.append(m)
 
         for j in range(n + 1):
             la = types[j] if j < n else T
@@ -229,18 +221,15 @@ class ChartParser:
                             e.append(s)
                     else:
                         got.append(d)
-                    # the items waiting for ``a`` where it started; for an empty ``a``,
-                    # those there now (later ones advance when they are taken: ``held``)
+                    # the items waiting for ``a`` where it started; for an empty ``a``, also
+                    # those that come later, when they are taken (``held``)
                     if s == j:
                         held.add(a)
-                        waiting = list(wait.get(a, ()))
+                        for d2, s2 in wait.get(a, ()):
+                            add(d2 + 1, s2)
                     else:
-                        waiting = cols_wait[s].get(a, [])
-                    if record:
-                        for d2, s2 in waiting:
-                            note(d2 + 1, s2, j, s)
-                    for d2, s2 in waiting:
-                        add(d2 + 1, s2)
+                        for d2, s2 in cols_wait[s].get(a, ()):
+                            add(d2 + 1, s2)
                 else:
                     if x not in predicted:
                         # X's predictions include those of every nonterminal it starts with
@@ -248,8 +237,6 @@ class ChartParser:
                         for d0 in predictions(x, la):
                             add(d0, j)
                     if x in held:
-                        if record:
-                            note(d + 1, s, j, j)
                         add(d + 1, s)
             if j < n:
                 moved = scanq.get(types[j])
@@ -264,56 +251,23 @@ class ChartParser:
 
     def parse(self, tokens: Sequence[Any]) -> Any:
         """The tree Lark's Earley builds for ``tokens`` (the lexer's, in order), or
-        ``None`` when two derivations tie (or the forest has a cycle).
-        Raises :class:`Rejected` where Lark raises UnexpectedToken/UnexpectedEOF."""
-        types = self._types(tokens)
+        ``None`` where Lark must decide: two derivations tie (the text reads two ways),
+        or the forest may have a cycle.  Raises :class:`Rejected` where Lark raises
+        UnexpectedToken/UnexpectedEOF, with the same word and expected terminals."""
         try:
-            ch = self.chart(types)
-            if self.cyclic and self._may_cycle(ch):
-                raise _Fallback
+            ch = self.chart(self._types(tokens))
+            if self.cyclic and any(not self.cyclic.isdisjoint(ends) for ends in ch.ends):
+                return None
             return _Walk(self, tokens, ch).tree()
         except (_Fallback, RecursionError):
             return None
-
-    def readings(self, tokens: Sequence[Any]) -> tuple[list[RawTie], Any] | None:
-        """The ties on the preferred derivation and its tree, as :func:`.register.find_ties`
-        and Lark's ``ForestToParseTree`` find them in Lark's forest (the families of a node
-        in the order Lark adds them); ``None`` where Lark's walk must decide (a cycle).
-        A tie is ``(symbol, first word, end word, readings)``.  Raises :class:`Rejected`."""
-        types = self._types(tokens)
-        try:
-            ch = self.chart(types, record=True)
-            if self.cyclic and self._may_cycle(ch):
-                return None
-            w = _Walk(self, tokens, ch)
-            return w.ties(), w.tree()
-        except (_Fallback, RecursionError):
-            return None
-
-    def _may_cycle(self, ch: _Chart) -> bool:
-        """Whether a nonterminal that can derive itself was completed anywhere."""
-        return any(not self.cyclic.isdisjoint(ends) for ends in ch.ends)
 
     def _types(self, tokens: Sequence[Any]) -> list[int]:
         # a word type no rule uses is, like $END, in no FIRST set and scanned by no item
         ids, end = self.term_ids, self.end_id
         return [ids.get(t.type, end) for t in tokens]
 
-    def symbol_name(self, node: _Node) -> str:
-        """A node as find_ties names it: ``A`` or ``A ::= b c *`` for a rule's prefix."""
-        if node[0] == "S":
-            return self.nt_names[node[1]]
-        r = self.rules[self.RULE[node[1]]]
-        seen = " ".join(x.name for x in r.expansion[:self.POS[node[1]]])
-        return f"{r.origin.name} ::= {seen} *"
 
-    def expansion(self, d: int) -> str:
-        r = self.rules[self.RULE[d]]
-        return f"{r.origin.name} → {' '.join(x.name for x in r.expansion) or 'ε'}"
-
-
-#: a tie as :meth:`ChartParser.readings` gives it: (symbol, first word, end word, readings)
-RawTie = tuple[str, int, int, tuple[str, ...]]
 #: a forest node: ("S", nonterminal, i, j) or ("I", dotted rule, i, j) for a rule's prefix
 _Node = tuple[str, int, int, int]
 #: a family of a node: (dotted rule d, split m); its last symbol spans m..j, the prefix
@@ -348,16 +302,14 @@ def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[i
 
 class _Chart:
     """The columns of one recognition: item keys ``d * W + start`` per column, the
-    starts of each nonterminal completed in a column (in order of completion), the
-    complete dotted rules per ``A * W + start``, and (recorded) families' order."""
+    starts of each nonterminal completed in a column, and the complete dotted rules
+    per ``A * W + start``."""
 
-    def __init__(self, types: list[int], record: bool) -> None:
+    def __init__(self, types: list[int]) -> None:
         self.types = types
         self.seen: list[set[int]] = []
         self.ends: list[dict[int, list[int]]] = []
         self.done: list[dict[int, list[int]]] = []
-        self.record = record
-        self.order: dict[tuple[int, int, int], list[int]] = {}
 
 
 class _Walk:
@@ -375,7 +327,7 @@ class _Walk:
         return ("S", self.p.start_id, 0, len(self.ch.types))
 
     def families(self, node: _Node) -> list[_Fam]:
-        """Every family of ``node``, in Lark's order within one rule when recorded."""
+        """Every family of ``node``."""
         p, ch = self.p, self.ch
         kind, x, i, j = node
         ds = ch.done[j].get(x * self.W + i, ()) if kind == "S" else (x,)
@@ -392,51 +344,26 @@ class _Walk:
                 if m >= i and ch.types[m] == y and pk in ch.seen[m]:
                     out.append((d, m))
                 continue
-            splits = [m for m in ch.ends[j].get(y, ()) if m >= i and pk in ch.seen[m]]
-            if ch.record and len(splits) > 1:
-                rank = ch.order.get((d, i, j), [])
-                splits.sort(key=lambda m: rank.index(m) if m in rank else len(rank))
-            out.extend((d, m) for m in splits)
+            out.extend((d, m) for m in ch.ends[j].get(y, ()) if m >= i and pk in ch.seen[m])
         return out
 
-    def kids(self, node: _Node) -> list[_Fam]:
-        """The families sorted as Lark's SymbolNode.children: non-empty first, then by
-        summed priority (highest first), then rule order (stable: Lark's insertion order)."""
-        fams = self.families(node)
-        if len(fams) < 2:
-            return fams
-        p = self.p
-        if not p.has_priorities:
-            return sorted(fams, key=lambda f: (f[1] < 0, p.order[p.RULE[f[0]]]))
-        return sorted(fams, key=lambda f: (f[1] < 0, -self.fam_priority(node, f), p.order[p.RULE[f[0]]]))
-
     def choose(self, node: _Node) -> _Fam:
-        """The family Lark's walk takes where no tie is allowed; _Fallback on a tie."""
+        """The family Lark's walks take (SymbolNode.children's first: non-empty first,
+        then the highest summed priority, then rule order); _Fallback on a tie."""
         fams = self.families(node)
         if len(fams) == 1:
             return fams[0]
         full = [f for f in fams if f[1] >= 0]
         if not full:
             return fams[0]  # one empty rule per origin: a single empty family
-        if len(full) > 1:
-            if not self.p.has_priorities:
-                raise _Fallback
-            kids = self.kids(node)
-            if self.fam_priority(node, kids[0]) == self.fam_priority(node, kids[1]):
-                raise _Fallback
-            return kids[0]
-        return full[0]
-
-    def tied(self, node: _Node, kids: list[_Fam]) -> list[_Fam]:
-        """The kids that tie with the first (find_ties' rule), or []."""
-        if len(kids) < 2 or kids[1][1] < 0:
-            return []
+        if len(full) == 1:
+            return full[0]
         if not self.p.has_priorities:
-            return [k for k in kids if k[1] >= 0]
-        top = self.fam_priority(node, kids[0])
-        if self.fam_priority(node, kids[1]) != top:
-            return []
-        return [k for k in kids if k[1] >= 0 and self.fam_priority(node, k) == top]
+            raise _Fallback
+        scored = sorted((-self.fam_priority(node, f), f) for f in full)
+        if scored[0][0] == scored[1][0]:
+            raise _Fallback
+        return scored[0][1]
 
     # ForestSumVisitor's sums (only when the grammar has priorities)
     def fam_priority(self, node: _Node, f: _Fam) -> int:
@@ -478,11 +405,8 @@ class _Walk:
     def tree(self) -> Any:
         return self.build(self.root())
 
-    def pick(self, node: _Node) -> _Fam:
-        return self.kids(node)[0] if self.ch.record else self.choose(node)
-
     def build(self, node: _Node) -> Any:
-        f = self.pick(node)
+        f = self.choose(node)
         return self.p.callbacks[self.p.RULE[f[0]]](self.collect(node, f))
 
     def collect(self, node: _Node, f: _Fam) -> list[Any]:
@@ -491,30 +415,6 @@ class _Walk:
         left, right = self.children_of(node, f)
         out: list[Any] = []
         if left is not None:
-            out = self.collect(left, self.pick(left))
+            out = self.collect(left, self.choose(left))
         out.append(self.tokens[right] if isinstance(right, int) else self.build(right))
-        return out
-
-    # ---- find_ties' walk: depth first from the root along the first kid
-    def ties(self) -> list[RawTie]:
-        p = self.p
-        out: list[RawTie] = []
-        seen: set[Any] = set()
-        stack: list[Any] = [self.root()]
-        while stack:
-            item = stack.pop()
-            if item is None or isinstance(item, int) or item in seen:
-                continue
-            seen.add(item)
-            if item[0] == "P":  # a packed node: its prefix, then its last symbol
-                left, right = self.children_of(item[1], item[2])
-                stack.append(left)
-                stack.append(right)
-                continue
-            kids = self.kids(item)
-            same = self.tied(item, kids)
-            if same:
-                out.append((p.symbol_name(item), item[2], item[3], tuple(p.expansion(k[0]) for k in same)))
-            if kids:
-                stack.append(("P", item, kids[0]))
         return out

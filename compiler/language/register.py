@@ -9,9 +9,10 @@ not characters.  :class:`RegisterLexer` is a longest match over the typed word l
 and :class:`_LookaheadPredictions` drops predicted rules that cannot start with the
 next word.  Lark compiles the grammar and is the reference; the chart parser
 (:mod:`.chart`) runs the same Earley over Lark's tables with integers and reads the
-forest from the chart (:func:`read_with_chart`): the same trees, errors and ties as
-Lark's (:func:`read_with_lark`, tested), measured 2026-12-02 at ~1 ms per read text
-against ~14-18 ms for Lark's Earley (``sgs corpus … --reference`` prints both).
+forest from the chart (:func:`read_with_chart`): the same trees and errors as Lark's
+(:func:`read_with_lark`, tested); a text read two ways is handed to Lark, whose forest
+gives the ties.  Measured 2026-12-02: ~1.6 ms CPU per read text against ~16 ms for
+Lark's Earley (``sgs corpus … --reference`` prints both).
 One reading is checked, not assumed: :func:`find_ties`.
 """
 
@@ -381,29 +382,23 @@ def read_with_lark(parser: Lark, norm: str) -> Reading:
 
 def read_with_chart(parser: Lark, chart: ChartParser, norm: str) -> Reading:
     """:func:`read_with_lark`'s answer by the chart parser (:mod:`.chart`): the same
-    tree, error (position, word, expected terminals) and ties, ~20× faster.  A forest
-    with a cycle, which only Lark's walk decides, goes to :func:`read_with_lark`."""
+    tree and error (position, word, expected terminals), ~10× faster.  A text that reads
+    two ways (or a forest with a cycle) is read again by :func:`read_with_lark`, so its
+    ties come from Lark's forest."""
     try:
         tokens = _lexer_of(parser).tokens(norm)
     except UnexpectedInput as err:
         raise _register_error(err, norm) from None
     try:
         tree = chart.parse(tokens)
-        if tree is not None:
-            return (), cast("Tree[Token]", tree)
-        got = chart.readings(tokens)  # a tie: find them all as find_ties does
     except Rejected as rej:
         if rej.index is None:  # the text ended early, as Lark's UnexpectedEOF
             raise RegisterError(len(norm), "", rej.expected) from None
         tok = tokens[rej.index]
         raise RegisterError(tok.start_pos or 0, str(tok), rej.expected) from None
-    if got is None:
+    if tree is None:
         return read_with_lark(parser, norm)
-    raw, tree = got
-    offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
-    ties = sorted((Tie(sym, offsets[i], offsets[j], readings) for sym, i, j, readings in raw),
-                  key=lambda t: (t.start, -t.end))
-    return tuple(ties), cast("Tree[Token]", tree)
+    return (), cast("Tree[Token]", tree)
 
 
 def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:

@@ -174,7 +174,7 @@ def test_chart_reads_random_grammars_as_lark_does() -> None:
         cyclic += bool(chart.cyclic)
         texts = _sentences(parser, rnd, 6)
         assert _differences(parser, chart, texts, kinds) == [], parser.source_grammar
-    # the sample exercises two readings, priorities' choices, rejections and cycles
+    # the sample exercises two readings (handed to Lark), priorities, rejections and cycles
     assert kinds["tie"] > 20 and kinds["read"] > 100 and kinds["error"] > 100 and cyclic > 5
 
 
