@@ -102,6 +102,15 @@ def _member(enum_name: str, member: str) -> str:
     return f"{enum_name}.{member}"
 
 
+#: the player whose window it is, for a trigger of another player's window (its 其)
+_SUBJECT_OF = {
+    "受到伤害后": "ctx.damage.target", "受到伤害时": "ctx.damage.target",
+    "回复体力后": "ctx.recover_event.player", "失去体力后": "ctx.lose_hp_event.player",
+    "使用时": "ctx.use.user",
+    **{f"{ph}{when}": "ctx.phase_event.player"
+       for ph in ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段") for when in ("开始时", "结束时")},
+}
+
 #: X quantities of the owner that :meth:`_Planner.look_count` computes
 _OWNER_QUANTITIES = frozenset({ir.Quantity.ALIVE_COUNT, ir.Quantity.MAX_HP, ir.Quantity.LOST_HP})
 
@@ -238,6 +247,9 @@ class _Planner:
             return "source"
         if p.who is ir.Who.IT and env.it is not None:
             return env.it
+        if p.who is ir.Who.IT and env.chosen is not None and env.chosen_count is None:
+            # 其 after 令一名…角色: the register's 其 is the player last named, the chosen one
+            return env.chosen
         if p.who in (ir.Who.ONE, ir.Who.ALL_OTHERS) and env.chosen is not None:
             return env.chosen
         raise self.fail(
@@ -824,6 +836,9 @@ class _Planner:
                 conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.card is not None:
             raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
+        if env.it is None and t.subject in (ir.Who.ONE, ir.Who.ALL_OTHERS) and t.window in _SUBJECT_OF:
+            # 其 in a window of another player's: that player (一名角色受到伤害后，你可以令其…)
+            env.it = _SUBJECT_OF[t.window]
         uses_source = any(_mentions(e, ir.Who.SOURCE) for e in a.effects)
         if uses_source:
             if not t.window.startswith("受到伤害"):
@@ -1289,7 +1304,16 @@ class _Planner:
             classes.append(plan)
             return plan.name
         except EmitError as err:
-            self.diags.append(err.diag)
+            d = err.diag
+            if s.register and d.code in ("E0501", "E0502"):
+                # register text: what the emitter cannot compile is a capability gap —
+                # W0701 for sgs check, E0503 for sgs compile — the same finding
+                what = d.message
+                self.diags.append(Diagnostic("W0701", Severity.WARNING, f"“{s.name}”：{what}", d.span,
+                                             notes=("技能文本合乎规范；sgs compile 会拒绝编译这个技能（E0503），不会生成占位代码",)))
+                d = Diagnostic("E0503", Severity.ERROR, f"“{s.name}”还不能编译：{what}", d.span,
+                               help="sgs check 把这些列为 W0701；编译器支持这种写法后即可编译")
+            self.diags.append(d)
             return None
 
     def plan(self) -> ModulePlan | None:

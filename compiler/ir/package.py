@@ -29,6 +29,9 @@ class Skill:
     text: str
     span: Span
     name_span: Span
+    #: read by the register grammar (the sentence grammar rejected the line): what the
+    #: back end cannot compile of it is W0701/E0503 (capability), never an error
+    register: bool = False
 
     @property
     def compulsory(self) -> bool:

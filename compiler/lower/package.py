@@ -111,7 +111,7 @@ class Lowerer(LowerSentences):
             return Span(self.file, row, col + a, row, col + b)
 
         tags, abilities = bind_skill(got, span_of)
-        return ir.Skill(name, pinyin or "", tags, abilities, body, sp, name_span)
+        return ir.Skill(name, pinyin or "", tags, abilities, body, sp, name_span, register=True)
 
     def pinyin_of(self, name: str, tok: Token | None, sp: Span) -> str | None:
         if tok is not None:
