@@ -31,10 +31,11 @@ from lark.lexer import Lexer, PatternStr
 from lark.parsers.earley_forest import ForestSumVisitor, ForestToParseTree, PackedNode, SymbolNode
 
 from .chart import ChartParser, Rejected
+from .lexicon import Lexicon, LexiconError, bundled
 
 __all__ = [
     "grammar_text", "factor_optionals", "build_parser", "get_register_parser", "get_chart_parser",
-    "parse_register", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError",
+    "parse_register", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError", "LexiconError", "Expected", "expected_after",
     "RegisterAmbiguity", "Tie",
 ]
 
@@ -82,26 +83,31 @@ def factor_optionals(src: str) -> str:
     return "\n".join(lines)
 
 
-class LexiconError(Exception):
-    """The grammar's word list gives one word two types (a lexicon collision)."""
-
-
 class RegisterLexer(Lexer):
     """Longest match over the typed word list, with the open slots as patterns.
 
     Every terminal of the grammar is either a word (a string), a word class (an
     alternation of strings: ``KIND: "牌" | "手牌" …``) or a slot pattern (【…】, “…”,
-    〖…〗, numerals).  At each position the longest word or slot wins, so 手牌上限 is
-    one token even though 手牌 is a KIND; a word may have only one type.
+    〖…〗, numerals).  The open lexicon (:mod:`.lexicon`: card, mark and pile names,
+    bundled or declared by a package) adds its names as words of their slot's
+    terminal, so 闪 is read like 【闪】.  At each position the longest word or slot
+    wins, so 手牌上限 is one token even though 手牌 is a KIND, and 闪电 is not 闪 + 电;
+    a word may have only one type (LexiconError).
     """
 
     __future_interface__ = False
     #: the type of the token the parser is about to scan (read by _LookaheadPredictions)
     lookahead: str = ""
+    #: the lookahead after the last token (``_ANY``: keep every prediction; expected_after)
+    end_lookahead: str = "$END"
 
     def __init__(self, lexer_conf: Any) -> None:
         self.words: dict[str, str] = {}
         self.patterns: list[tuple[re.Pattern[str], str]] = []
+        #: words of each word-class terminal (for messages: what a terminal stands for)
+        self.classes: dict[str, list[str]] = {}
+        #: the word of each single-word terminal
+        self.literals: dict[str, str] = {}
         for t in lexer_conf.terminals:
             if t.name in lexer_conf.ignore:
                 continue
@@ -109,48 +115,104 @@ class RegisterLexer(Lexer):
             if alts is None:
                 self.patterns.append((re.compile(t.pattern.to_regexp()), t.name))
                 continue
+            if isinstance(t.pattern, PatternStr):
+                self.literals[t.name] = alts[0]
+            else:
+                self.classes[t.name] = alts
             for w in alts:
                 if self.words.get(w, t.name) != t.name:
                     raise LexiconError(f"word {w!r} is both {self.words[w]} and {t.name}")
                 self.words[w] = t.name
+        slots = {t.name for t in lexer_conf.terminals}
+        if {"CARD", "MARK"} <= slots:  # the register grammar (not a test grammar): its open lexicon
+            self._add_open(self.words, bundled())
         self.max_len = max(len(w) for w in self.words)
+        #: (text, its tokens) handed over by parse_register: lex() then does not tokenise again
+        self.pending: tuple[str, list[Token]] | None = None
+
+    def _add_open(self, words: dict[str, str], lexicon: Lexicon) -> None:
+        for w, term in lexicon.terminals():
+            if self.words.get(w, term) != term:
+                raise LexiconError(f"{w!r} is a word of the grammar ({self.words[w]}), not a {lexicon.words[w]} name")
+            words[w] = term
+
+    def with_lexicon(self, lexicon: Lexicon | None) -> dict[str, str] | None:
+        """The words of a package's lexicon beyond the bundled ones, as word → terminal
+        (None when there are none); LexiconError when one is a word of the grammar."""
+        if lexicon is None:
+            return None
+        extra: dict[str, str] = {}
+        self._add_open(extra, lexicon)
+        extra = {w: t for w, t in extra.items() if w not in self.words}
+        return extra or None
 
     def lex(self, data: str) -> Iterator[Token]:  # type: ignore[override]
-        for tok in self.tokens(data):
+        pending, self.pending = self.pending, None
+        toks = pending[1] if pending is not None and pending[0] is data else self.tokens(data)
+        for tok in toks:
             self.lookahead = tok.type
             yield tok
-        self.lookahead = _END
+        self.lookahead = self.end_lookahead
 
     def prime(self, data: str) -> None:
         """Tokenise ahead, so the start symbol's prediction already sees the first word."""
         toks = self.tokens(data)
         self.lookahead = toks[0].type if toks else _END
 
-    def tokens(self, data: str) -> list[Token]:
-        """The words of ``data`` (longest match); UnexpectedCharacters at an unknown word."""
+    def tokens(self, data: str, extra: dict[str, str] | None = None) -> list[Token]:
+        """The words of ``data`` (longest match; ``extra``: more words, word → terminal);
+        UnexpectedCharacters at an unknown word (:meth:`known_prefix` says where)."""
+        out, pos = self.known_prefix(data, extra)
+        if pos < len(data):
+            line = data.count("\n", 0, pos) + 1
+            col = pos - (data.rfind("\n", 0, pos) + 1) + 1
+            raise UnexpectedCharacters(data, pos, line, col, allowed=None)  # type: ignore[no-untyped-call]
+        return out
+
+    def known_prefix(self, data: str, extra: dict[str, str] | None = None) -> tuple[list[Token], int]:
+        """The words of ``data`` up to the first position where no word or slot starts,
+        and that position (``len(data)`` when every word is known)."""
         out: list[Token] = []
         i, n, line, col = 0, len(data), 1, 1
         while i < n:
-            ch = data[i]
-            if ch in " \t":
+            if data[i] in " \t":
                 i += 1
+                col += 1
                 continue
-            best, kind = 0, ""
-            for k in range(min(self.max_len, n - i), 0, -1):
-                name = self.words.get(data[i:i + k])
-                if name is not None:
-                    best, kind = k, name
-                    break
-            for pat, name in self.patterns:
-                m = pat.match(data, i)
-                if m and m.end() - i > best:
-                    best, kind = m.end() - i, name
+            best, kind = self._match(data, i, extra)
             if not best:
-                raise UnexpectedCharacters(data, i, line, col, allowed=None)  # type: ignore[no-untyped-call]
+                break
             out.append(Token(kind, data[i:i + best], i, line, col, line, col + best, i + best))
             i += best
             col += best
-        return out
+        return out, i
+
+    def _match(self, data: str, i: int, extra: dict[str, str] | None) -> tuple[int, str]:
+        """The length and terminal of the longest word or slot at ``data[i]`` (0 if none)."""
+        best, kind = 0, ""
+        max_len = max(self.max_len, max(map(len, extra), default=0)) if extra else self.max_len
+        words = self.words
+        for k in range(min(max_len, len(data) - i), 0, -1):
+            w = data[i:i + k]
+            name = words.get(w)
+            if name is None and extra:
+                name = extra.get(w)
+            if name is not None:
+                best, kind = k, name
+                break
+        for pat, name in self.patterns:
+            m = pat.match(data, i)
+            if m and m.end() - i > best:
+                best, kind = m.end() - i, name
+        return best, kind
+
+    def unknown_end(self, data: str, pos: int, extra: dict[str, str] | None = None) -> int:
+        """Where the unknown word at ``pos`` ends: the next position at which a known
+        word or slot starts (or the text's end)."""
+        for j in range(pos + 1, len(data)):
+            if data[j] in " \t" or self._match(data, j, extra)[0]:
+                return j
+        return len(data)
 
 
 def _word_alternatives(pattern: Any) -> list[str] | None:
@@ -168,6 +230,8 @@ def _word_alternatives(pattern: Any) -> list[str] | None:
 
 
 _END = "$END"
+#: a lookahead that filters nothing (expected_after)
+_ANY = "*"
 
 
 class _LookaheadPredictions(dict[Any, list[Any]]):
@@ -208,6 +272,8 @@ class _LookaheadPredictions(dict[Any, list[Any]]):
 
     def __getitem__(self, origin: Any) -> list[Any]:
         la = self.lexer.lookahead
+        if la == _ANY:
+            return dict.__getitem__(self, origin)
         key = (origin, la)
         got = self.cache.get(key)
         if got is None:
@@ -247,13 +313,25 @@ def get_register_parser(filtered: bool = True) -> Lark:
 
 
 class RegisterError(Exception):
-    """A text the register grammar does not accept: the position and what was expected."""
+    """A text the register grammar does not accept: the position and what was expected.
 
-    def __init__(self, pos: int, found: str, expected: list[str]) -> None:
+    ``pos``: character offset (in the text as given) where the reading stops; ``found``:
+    the word there; ``expected``: the terminals the parser had predicted (after the
+    lookahead filter, so possibly incomplete — :func:`expected_after` ``(tokens)``
+    gives the full set); ``tokens``: the known words before ``pos`` (the longest
+    known prefix); ``lexical``: True when no word of the lexicon starts at ``pos``
+    (an unknown word, ``pos``..``unknown_end``), False when a known word is misplaced.
+    """
+
+    def __init__(self, pos: int, found: str, expected: list[str], *, tokens: tuple[Token, ...] = (),
+                 lexical: bool = False, unknown_end: int | None = None) -> None:
         super().__init__(f"at {pos}: {found!r}")
         self.pos = pos
         self.found = found
         self.expected = expected
+        self.tokens = tokens
+        self.lexical = lexical
+        self.unknown_end = pos if unknown_end is None else unknown_end
 
 
 @dataclass(frozen=True)
@@ -356,22 +434,37 @@ def get_chart_parser() -> ChartParser:
 Reading = tuple[tuple[Tie, ...], Tree[Token]]
 
 
-def read_with_lark(parser: Lark, norm: str) -> Reading:
+def _words(parser: Lark, norm: str, lexicon: Lexicon | None) -> list[Token]:
+    """The words of ``norm`` (with ``lexicon``'s names); RegisterError at an unknown word."""
+    lexer = _lexer_of(parser)
+    extra = lexer.with_lexicon(lexicon)
+    tokens, stop = lexer.known_prefix(norm, extra)
+    if stop < len(norm):
+        end = lexer.unknown_end(norm, stop, extra)
+        raise RegisterError(stop, norm[stop:end], [], tokens=tuple(tokens), lexical=True, unknown_end=end)
+    return tokens
+
+
+def read_with_lark(parser: Lark, norm: str, lexicon: Lexicon | None = None) -> Reading:
     """The ties on the preferred derivation of normalised text ``norm`` and that
     derivation's tree, by Lark's Earley: its SPPF, :func:`find_ties`, its ForestToParseTree.
     The reference the chart parser is tested against.  Raises RegisterError."""
     earley = parser.parser.parser
+    tokens = _words(parser, norm, lexicon)
+    lexer = _lexer_of(parser)
     try:
-        lexer = _lexer_of(parser)
-        tokens = lexer.tokens(norm)
-        lexer.prime(norm)
+        lexer.lookahead = tokens[0].type if tokens else _END
+        lexer.pending = (norm, tokens)
         tree_class, earley.Tree = earley.Tree, None  # the forest, not a tree
         try:
             root: Any = parser.parse(norm)
         finally:
             earley.Tree = tree_class
+            lexer.pending = None
     except UnexpectedInput as err:
-        raise _register_error(err, norm) from None
+        e = _register_error(err, norm)
+        e.tokens = tuple(t for t in tokens if (t.start_pos or 0) < e.pos)
+        raise e from None
     offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
     ties = find_ties(root, offsets)
     # ForestSumVisitor ran in find_ties: the transformer resolves by those priorities
@@ -380,45 +473,105 @@ def read_with_lark(parser: Lark, norm: str) -> Reading:
     return ties, tree
 
 
-def read_with_chart(parser: Lark, chart: ChartParser, norm: str) -> Reading:
+def read_with_chart(parser: Lark, chart: ChartParser, norm: str, lexicon: Lexicon | None = None) -> Reading:
     """:func:`read_with_lark`'s answer by the chart parser (:mod:`.chart`): the same
     tree and error (position, word, expected terminals), ~10× faster.  A text that reads
     two ways (or a forest with a cycle) is read again by :func:`read_with_lark`, so its
     ties come from Lark's forest."""
-    try:
-        tokens = _lexer_of(parser).tokens(norm)
-    except UnexpectedInput as err:
-        raise _register_error(err, norm) from None
+    tokens = _words(parser, norm, lexicon)
     try:
         tree = chart.parse(tokens)
     except Rejected as rej:
         if rej.index is None:  # the text ended early, as Lark's UnexpectedEOF
-            raise RegisterError(len(norm), "", rej.expected) from None
+            raise RegisterError(len(norm), "", rej.expected, tokens=tuple(tokens)) from None
         tok = tokens[rej.index]
-        raise RegisterError(tok.start_pos or 0, str(tok), rej.expected) from None
+        raise RegisterError(tok.start_pos or 0, str(tok), rej.expected, tokens=tuple(tokens[:rej.index])) from None
     if tree is None:
-        return read_with_lark(parser, norm)
+        return read_with_lark(parser, norm, lexicon)
     return (), cast("Tree[Token]", tree)
 
 
-def parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
+def parse_register(text: str, *, one_reading: bool = True, lexicon: Lexicon | None = None) -> Tree[Token]:
     """Parse one skill text (the part after ``名称：``).
 
-    Raises RegisterError where the text leaves the grammar, and RegisterAmbiguity
-    (a RegisterError) when ``one_reading`` and the text reads two ways with no
-    preference between them (see :func:`find_ties`).  Read by the chart parser
-    (:func:`read_with_chart`).
+    ``lexicon``: the package's open lexicon (:mod:`.lexicon`; the bundled names are
+    always known), so its own card, mark and pile names read bare.  Raises
+    RegisterError where the text leaves the grammar (with the known words before it
+    and whether the word there is unknown), RegisterAmbiguity (a RegisterError) when
+    ``one_reading`` and the text reads two ways with no preference between them (see
+    :func:`find_ties`), LexiconError when the lexicon names a word of the grammar.
+    Read by the chart parser (:func:`read_with_chart`).
     """
-    ties, tree = read_with_chart(get_register_parser(), get_chart_parser(), text.translate(_TRANSLATE))
+    ties, tree = read_with_chart(get_register_parser(), get_chart_parser(), text.translate(_TRANSLATE), lexicon)
     if ties and one_reading:
         raise RegisterAmbiguity(ties, tree)
     return tree
 
 
-def lark_parse_register(text: str, *, one_reading: bool = True) -> Tree[Token]:
+def lark_parse_register(text: str, *, one_reading: bool = True, lexicon: Lexicon | None = None) -> Tree[Token]:
     """:func:`parse_register` by Lark's Earley alone (:func:`read_with_lark`): the
     reference, and the "before" of ``sgs corpus --reference``."""
-    ties, tree = read_with_lark(get_register_parser(), text.translate(_TRANSLATE))
+    ties, tree = read_with_lark(get_register_parser(), text.translate(_TRANSLATE), lexicon)
     if ties and one_reading:
         raise RegisterAmbiguity(ties, tree)
     return tree
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the grammar expects after some words (for diagnostics of a rejected text).
+
+    ``words``: literal words that may come next (摸, 弃置, 的 …); ``classes``: word
+    classes and open slots (``KIND``, ``MEASURE``, ``CARD``, ``MARK``, ``NUM`` …),
+    with ``class_words`` their words (the slots have none: any 【…】 is a ``CARD``;
+    the lexicon's card, mark and pile names are listed by :mod:`.lexicon`);
+    ``rules``: the grammar rules waiting for that word (``act_draw``, ``ev_damaged``,
+    ``pmod`` … — by the naming convention, the kind of phrase expected there).
+    """
+
+    words: tuple[str, ...]
+    classes: tuple[str, ...]
+    class_words: dict[str, tuple[str, ...]]
+    rules: tuple[str, ...]
+
+
+def expected_after(tokens: tuple[Token, ...] | list[Token]) -> Expected:
+    """Everything the grammar accepts after ``tokens`` (e.g. ``RegisterError.tokens``).
+
+    The parser's own expected set is cut by the lookahead filter; this runs the
+    prefix again with every prediction kept at its end.
+    """
+    parser = get_register_parser()
+    lexer = _lexer_of(parser)
+    earley = parser.parser.parser
+    toks = list(tokens)
+    data = "".join(str(t) for t in toks)  # the parser only sees the handed-over tokens
+
+    expect: set[str] = set()
+    items: set[Any] = set()
+    try:
+        lexer.lookahead = toks[0].type if toks else _ANY
+        lexer.pending = (data, toks)
+        lexer.end_lookahead = _ANY
+        tree_class, earley.Tree = earley.Tree, None
+        try:
+            parser.parse(data)
+        finally:
+            earley.Tree = tree_class
+            lexer.pending = None
+            lexer.end_lookahead = _END
+    except UnexpectedInput as err:
+        expect = set(getattr(err, "expected", None) or ())
+        items = set(getattr(err, "state", None) or ())
+    # (no exception: the words are a whole text already; then nothing is listed)
+    literal = lexer.literals
+    words = sorted(literal[t] for t in expect if t in literal)
+    classes = sorted(t for t in expect if t not in literal and t != _END)
+    rules: set[str] = set()
+    for s in items:
+        rule = s[0] if isinstance(s, tuple) else None
+        if rule is not None:
+            name = rule.alias or rule.origin.name
+            if not str(name).startswith("_"):
+                rules.add(str(name))
+    return Expected(tuple(words), tuple(classes), {c: tuple(lexer.classes.get(c, ())) for c in classes}, tuple(sorted(rules)))
