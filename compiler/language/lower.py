@@ -23,6 +23,8 @@ _PLAYER = {"player", "player_simple", "player_list", "player_except", "player_am
 _CARD_PREFIX = "card"
 _CARD = {"cpron", "chead"}
 _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
+#: clause leads and tails that restrict a clause without being a 若-condition
+_LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead"}
 _PARTS = {"part", "part_branch", "part_numbered"}
 
 Subtree = Tree[Token]
@@ -202,6 +204,12 @@ class _Lowering:
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
         cores = [c for c in kids if c.data == "clause_core" or c.data.startswith("st_")]
         body: ir.Node = self.clause_core(cores[0]) if cores else ir.Seq(a, b, ())
+        # a lead that is not a 若-condition (你的回合外, 除你以外, 直到回合结束 …) restricts
+        # the clause too: kept as a condition of its kind, never dropped
+        leads = [c for c in kids if c.data in _LEADS]
+        for lead in reversed(leads):
+            la, lb = _span(lead)
+            body = ir.If(a, b, ir.Cond(la, lb, lead.data, self.args(lead), self.words(lead)), body)
         if conds:
             return ir.If(a, b, self.cond(conds[0]), body)
         return body
