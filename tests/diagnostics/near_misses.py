@@ -62,7 +62,8 @@ NEAR_MISSES: list[tuple[str, list[tuple[str, int, int, str | None]]]] = [
     ("倾国：你可以将一张黑色手牌当【闪】使用和打出。", [('E0103', 20, 21, '或')]),
     ("奸雄：每当你受到伤害后，你可以获得对你造成伤害的牌。", [('I0702', 7, 11, '受到一次伤害')]),
     ("仁德：出牌阶段，你可以将任意数量的手牌交给其他角色，若此阶段你给出的牌张数达到三张或更多时，你回复1点体力。", [('W0209', 26, 54, None)]),
-    ("遗计：当你受到伤害后，你可以观看牌堆顶的两张牌，将其中一张交给一名角色，然后将另一张交给一名角色。", [('E0101', 6, 8, None), ('I0702', 6, 10, '受到一次伤害')]),
+    # register text (当…后 is the newer timing lead): the register grammar reads it since 另一张 is a count
+    ("遗计：当你受到伤害后，你可以观看牌堆顶的两张牌，将其中一张交给一名角色，然后将另一张交给一名角色。", [('I0702', 6, 10, '受到一次伤害'), ('W0701', 15, 24, None)]),
     # a timing without 每当/当 and 若你有牌 are the register's own (dev corpus rows 延祸 "你死亡时，…",
     # 驱虎 "若你有牌，…"): the register grammar reads them (the first compiles through it; the
     # condition 有牌 — hand or equipment — is not compiled yet)
