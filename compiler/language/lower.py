@@ -10,6 +10,8 @@ cover.  A new frame in grammar/register/30_verbs.lark needs no change here.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, Tree
 
 from . import ir
@@ -26,6 +28,8 @@ _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
 #: clause leads and tails that restrict a clause without being a 若-condition
 _LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead"}
 _PARTS = {"part", "part_branch", "part_numbered"}
+#: adverbials of a clause (本回合 / 于其回合内): when it holds, not what is done
+_ADVERBS = {"duration", "adv_place", "ev_context"}
 
 Subtree = Tree[Token]
 
@@ -170,8 +174,12 @@ class _Lowering:
         atoms = [c for c in t.children if isinstance(c, Tree)]
         if t.data == "condition" and len(atoms) == 1:
             t = atoms[0]
+        args, text = self.args(t), self.words(t)
+        if t.data == "cond_subject":  # subject + predicate: the predicate names the kind
+            pred = [c for c in t.children if isinstance(c, Tree)][-1]
+            t, args = pred, args + self.args(pred)
         kind = t.data[5:] if t.data.startswith("cond_") else t.data
-        return ir.Cond(a, b, kind, self.args(t), self.words(t))
+        return ir.Cond(a, b, kind, args, text)
 
     def clause_core(self, t: Subtree) -> ir.Node:
         a, b = _span(t)
@@ -192,13 +200,51 @@ class _Lowering:
             elif c.data == "modal":
                 modal = self.modal = self.words(c)
                 written = True
+            elif c.data in _ADVERBS:
+                continue
             else:
                 items.extend(self.seq(c, actor, modal, written and not items).items)
         return ir.Seq(a, b, tuple(items))
 
+    def enum(self, t: Subtree) -> ir.Node:
+        """An enumeration (…：1.…；2.… / 若此牌：为基本牌，…；…): after a head that chooses
+        (选择一项 / 令其选择一项), the items are the options of one choice; after 若 and
+        the subject of a condition, each labelled item is a branch (If, the label its words)."""
+        a, b = _span(t)
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        head = next(c for c in kids if c.data == "enum_head")
+        items = next(c for c in kids if c.data == "enum_items")
+        core = next((c for c in head.children if isinstance(c, Tree) and c.data == "clause_core"), None)
+        lead = self.clause_core(core) if core is not None else ir.Seq(*_span(head), ())
+        saved = self.actor, self.modal
+        chooser = _chooser(lead) or self.actor  # the options are the chooser's acts
+        entries: list[ir.Node] = []
+        flat = [c for c in items.children if isinstance(c, Tree)]
+        for it in (next(x for x in c.children if isinstance(x, Tree)) if c.data.startswith("enum_more") else c
+                   for c in flat):
+            body = next((x for x in it.children if isinstance(x, Tree) and x.data == "body"), it)
+            ia, ib = _span(it)
+            self.actor, self.modal = chooser, None
+            seq = self.body(body) or ir.Seq(ia, ib, ())
+            if it.data == "enum_lab":
+                label = next(x for x in it.children if isinstance(x, Tree) and x.data == "enum_label")
+                entries.append(ir.If(ia, ib, ir.Cond(*_span(label), "enum", (), self.words(label)), seq))
+            else:
+                entries.append(ir.Option(ia, ib, self.words(it), seq))
+        self.actor, self.modal = saved
+        options = tuple(e for e in entries if isinstance(e, ir.Option))
+        if options and isinstance(lead, ir.Seq):
+            lead = _choice(lead, options) or ir.Seq(lead.start, lead.end, lead.items + (
+                ir.Act(a, b, "choice", chooser, options, False, self.modal),))
+        body = ir.Seq(a, b, (lead,) + tuple(e for e in entries if not isinstance(e, ir.Option)))
+        conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
+        return ir.If(a, b, self.cond(conds[0]), body) if conds else body
+
     def clause(self, t: Subtree) -> ir.Node:
         a, b = _span(t)
         kids = [c for c in t.children if isinstance(c, Tree)]
+        if t.data == "enum_clause":
+            return self.enum(t)
         if t.data == "if_done":
             return ir.If(a, b, None, self.clause_core(kids[-1]))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
@@ -276,6 +322,41 @@ class _Lowering:
             only_static = body is not None and all(isinstance(x, ir.Seq) and all(isinstance(y, ir.Static) for y in x.items) for x in body.items)
             kind = "static" if only_static else "free"
         return ir.Part(a, b, kind, tags, limit, timings, phase, body, label)
+
+
+def _chooser(seq: ir.Seq) -> ir.PlayerRef | None:
+    """The actor of the last 选择一项 in ``seq`` (令其选择一项: 其), or None."""
+    for x in reversed(list(ir.walk(seq))):
+        if isinstance(x, ir.Act) and x.verb == "choose" and not x.args:
+            return x.actor
+    return None
+
+
+def _choice(seq: ir.Seq, options: tuple[ir.Option, ...]) -> ir.Seq | None:
+    """``seq`` with its last 选择一项 (an act ``choose`` without arguments, also inside
+    令…) made the choice of ``options``; None if it has none."""
+    items = list(seq.items)
+    for i in range(len(items) - 1, -1, -1):
+        x = items[i]
+        if isinstance(x, ir.Seq):
+            got = _choice(x, options)
+        elif isinstance(x, ir.Act) and x.verb == "choose" and not x.args:
+            got_act: ir.Node = replace(x, verb="choice", args=options)
+            items[i] = got_act
+            return replace(seq, items=tuple(items))
+        elif isinstance(x, ir.Act) and x.verb == "cause":
+            inner = [y for y in x.args if isinstance(y, ir.Seq)]
+            got = _choice(inner[-1], options) if inner else None
+            if got is not None:
+                items[i] = replace(x, args=tuple(got if y is inner[-1] else y for y in x.args))
+                return replace(seq, items=tuple(items))
+            continue
+        else:
+            continue
+        if got is not None:
+            items[i] = got
+            return replace(seq, items=tuple(items))
+    return None
 
 
 def lower_skill(name: str, text: str, tree: Subtree) -> ir.RegisterSkill:

@@ -116,6 +116,15 @@ NEAR_MISSES = [
     ("出牌阶段，你可以令其摸一张牌并令。", "。"),
     # a numbered option list numbers every option
     ("出牌阶段，你可以选择一项：1.摸一张牌；回复1点体力。", "回复"),
+    # enumerations: an item without its body; an unnumbered item among numbered ones
+    ("你可以选择一项：1.摸一张牌；2.。", "。"),
+    ("若此牌：为基本牌，你摸一张牌；不为基本牌。", "。"),
+    ("当你受到伤害后，若你的手牌数：大于你的体力值，你摸一张牌；体力值，你回复1点体力。", "，你回复"),
+    # a timing lead without its event; 过 twice; a relative clause without 的
+    ("当你受到伤害后，你可以摸一张牌，然后当时，你弃置一张牌。", "时"),
+    ("若你于回合内未造成过过伤害，你摸一张牌。", "过伤害"),
+    ("结束阶段，你获得弃牌堆中于此回合内对你造成过伤害牌。", "伤害牌"),
+    ("你使用的的【杀】不能被响应。", "【杀】"),
 ]
 
 
