@@ -215,17 +215,18 @@ class _Lowering:
         head = next(c for c in kids if c.data == "enum_head")
         items = next(c for c in kids if c.data == "enum_items")
         core = next((c for c in head.children if isinstance(c, Tree) and c.data == "clause_core"), None)
-        lead = self.clause_core(core) if core is not None else ir.Seq(*_span(head), ())
+        got = self.clause_core(core) if core is not None else None
+        lead = got if isinstance(got, ir.Seq) else ir.Seq(*_span(head), (got,) if got is not None else ())
         saved = self.actor, self.modal
         chooser = _chooser(lead) or self.actor  # the options are the chooser's acts
         entries: list[ir.Node] = []
         flat = [c for c in items.children if isinstance(c, Tree)]
         for it in (next(x for x in c.children if isinstance(x, Tree)) if c.data.startswith("enum_more") else c
                    for c in flat):
-            body = next((x for x in it.children if isinstance(x, Tree) and x.data == "body"), it)
+            item_body = next((x for x in it.children if isinstance(x, Tree) and x.data == "body"), it)
             ia, ib = _span(it)
             self.actor, self.modal = chooser, None
-            seq = self.body(body) or ir.Seq(ia, ib, ())
+            seq = self.body(item_body) or ir.Seq(ia, ib, ())
             if it.data == "enum_lab":
                 label = next(x for x in it.children if isinstance(x, Tree) and x.data == "enum_label")
                 entries.append(ir.If(ia, ib, ir.Cond(*_span(label), "enum", (), self.words(label)), seq))
@@ -233,12 +234,12 @@ class _Lowering:
                 entries.append(ir.Option(ia, ib, self.words(it), seq))
         self.actor, self.modal = saved
         options = tuple(e for e in entries if isinstance(e, ir.Option))
-        if options and isinstance(lead, ir.Seq):
+        if options:
             lead = _choice(lead, options) or ir.Seq(lead.start, lead.end, lead.items + (
                 ir.Act(a, b, "choice", chooser, options, False, self.modal),))
-        body = ir.Seq(a, b, (lead,) + tuple(e for e in entries if not isinstance(e, ir.Option)))
+        out = ir.Seq(a, b, (lead,) + tuple(e for e in entries if not isinstance(e, ir.Option)))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
-        return ir.If(a, b, self.cond(conds[0]), body) if conds else body
+        return ir.If(a, b, self.cond(conds[0]), out) if conds else out
 
     def clause(self, t: Subtree) -> ir.Node:
         a, b = _span(t)
@@ -341,7 +342,7 @@ def _choice(seq: ir.Seq, options: tuple[ir.Option, ...]) -> ir.Seq | None:
         if isinstance(x, ir.Seq):
             got = _choice(x, options)
         elif isinstance(x, ir.Act) and x.verb == "choose" and not x.args:
-            got_act: ir.Node = replace(x, verb="choice", args=options)
+            got_act: ir.Node = replace(x, verb="choice", args=options, end=options[-1].end)
             items[i] = got_act
             return replace(seq, items=tuple(items))
         elif isinstance(x, ir.Act) and x.verb == "cause":
