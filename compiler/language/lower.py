@@ -26,10 +26,9 @@ _CARD_PREFIX = "card"
 _CARD = {"cpron", "chead"}
 _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
 #: clause leads and tails that restrict a clause without being a 若-condition
-_LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead"}
+_LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead"}
 _PARTS = {"part", "part_branch", "part_numbered"}
-#: adverbials of a clause (本回合 / 于其回合内): when it holds, not what is done
-_ADVERBS = {"duration", "adv_place", "ev_context"}
+_ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv"}
 
 Subtree = Tree[Token]
 
@@ -146,9 +145,10 @@ class _Lowering:
         if d.startswith("st_"):
             return ir.Static(a, b, d[3:], self.args(t), self.words(t))
         verb = d[4:] if d.startswith("act_") else d
-        if verb == "cause":  # 令 player vps: the player acts
-            who = self.player(t.children[0]) if isinstance(t.children[0], Tree) else None
-            inner = self.seq(t.children[1], who, None) if len(t.children) > 1 else ir.Seq(a, b, ())
+        if verb == "cause":  # 令 player vps: the player acts; 令 + a statement (令此牌无法响应): no actor
+            first = t.children[0]
+            who = self.player(first) if isinstance(first, Tree) and first.data in _PLAYER else None
+            inner = self.seq(t.children[-1], who, None) if who is None or len(t.children) > 1 else ir.Seq(a, b, ())
             args: tuple[ir.Node, ...] = tuple(x for x in (who, inner) if x is not None)
         else:
             saved, self.actor = self.actor, actor  # a choice's options: the chooser acts

@@ -125,6 +125,40 @@ NEAR_MISSES = [
     ("若你于回合内未造成过过伤害，你摸一张牌。", "过伤害"),
     ("结束阶段，你获得弃牌堆中于此回合内对你造成过伤害牌。", "伤害牌"),
     ("你使用的的【杀】不能被响应。", "的【杀】"),
+    # an adverb after the subject needs its time or place
+    ("出牌阶段，你于可以摸一张牌。", "可以"),
+    # conditions: 此时是 needs the turn or phase, 有 needs who, 包含 needs the kinds
+    ("准备阶段，若此时是你的，你摸一张牌。", "，"),
+    ("准备阶段，若场上有，你摸一张牌。", "，"),
+    ("准备阶段，若其中包含四种，你摸一张牌。", "，"),
+    # 令 + a card statement needs the whole statement
+    ("当你使用【杀】指定目标后，你可以令此牌无法。", "。"),
+    # an exception in brackets ends in 除外
+    ("当你需要使用基本牌时（你使用过的基本牌），你可以摸一张牌。", "）"),
+    # a card's event 指定多个 needs 目标
+    ("限定技，当一张锦囊牌指定多个后，你可以摸一张牌。", "后"),
+    # a timing inside a sentence is followed by a comma
+    ("出牌阶段，你可以摸一张牌，然后此回合结束时你获得之。", "你获得"),
+    # a card named by a relative clause alone needs the clause's subject (你给出的是…)
+    ("结束阶段，若给出的是装备牌，你摸一张牌。", "是"),
+    # N种 + a measure is a relative clause: it needs its 的
+    ("出牌阶段，你可以弃置其中一种颜色牌。", "牌"),
+    # a mark's count compared needs the other side
+    ("出牌阶段开始时，若你的“军略”数为，你摸一张牌。", "，"),
+    # 每种 in a limit needs what kind
+    ("每种限一次，你可以摸一张牌。", "限"),
+    # 之差 needs both quantities
+    ("结束阶段，你可以摸X张牌（X为其手牌数和之差）。", "之差"),
+    # 和…同时 needs its verb
+    ("出牌阶段限一次，你可以和一名其他角色同时。", "。"),
+    # 攻击范围内不包含 needs whom
+    ("锁定技，攻击范围内不包含的其他角色不能成为你使用牌的目标。", "的"),
+    # 在…里 needs the place
+    ("结束阶段，若此牌仍在其，你摸一张牌。", "，"),
+    # a limit inside a 转换技 half still ends in a comma
+    ("转换技，阳：出牌阶段限一次你可以摸一张牌。", "你"),
+    # 令此伤害 needs its change
+    ("当你受到伤害后，你可以令此伤害。", "。"),
 ]
 
 
