@@ -34,6 +34,7 @@ from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
 from .check import runtime_gaps
+from .verbs import verb_of
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
 
@@ -339,6 +340,8 @@ class _Planner:
         return out
 
     def effect(self, e: ir.Effect, env: _Env) -> list[str]:
+        if isinstance(e, ir.Call):
+            return self.call(e, env)
         if isinstance(e, ir.Obtain):
             return self.obtain(e, env)
         if isinstance(e, ir.Discard):
@@ -547,6 +550,26 @@ class _Planner:
             self.use("skip_phase", "Phase")
             return self.guard([actor], env, [f"skip_phase(ctx, {actor}, Phase.{member})"])
         raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
+
+    def call(self, e: ir.Call, env: _Env) -> list[str]:
+        """A verb of the table without an IR class: its runtime action with the actor
+        and the arguments in the table's order (sgs.compiler.verbs.Verb.params)."""
+        verb = verb_of(e)
+        if not verb.actions:
+            raise self.fail("E0503", f"动作“{verb.word}”（运行时缺少 {'、'.join(verb.needs) or '对应的动作'}）", e.span)
+        actor = self.player(e.actor, env)
+        players = [actor]
+        args: list[str] = []
+        for _, value in e.args:
+            if isinstance(value, ir.PlayerRef):
+                players.append(self.player(value, env))
+                args.append(players[-1])
+            elif isinstance(value, ir.CardSpec):
+                args.append(self.count_expr(value, env))
+            else:
+                args.append(lit(value))
+        self.use(verb.actions[0])
+        return self.guard(players, env, [f"{verb.actions[0]}(ctx, {', '.join([actor, *args])})"])
 
     def obtain(self, e: ir.Obtain, env: _Env) -> list[str]:
         actor = self.player(e.actor, env)
@@ -1418,6 +1441,8 @@ def _ret_all(conds: Sequence[str]) -> list[str]:
 
 def _players(e: ir.Effect) -> list[ir.PlayerRef]:
     out: list[ir.PlayerRef] = []
+    if isinstance(e, ir.Call):
+        return [e.actor, *(v for _, v in e.args if isinstance(v, ir.PlayerRef))]
     for attr in ("actor", "source", "target", "to", "who"):
         v = getattr(e, attr, None)
         if isinstance(v, ir.PlayerRef):
@@ -1437,7 +1462,7 @@ def _card_refs(effects: Sequence[ir.Effect]) -> list[ir.CardRef]:
 
 
 #: effects whose players the emitter names with :meth:`_Planner.player` (nothing chosen inside)
-_PLAIN_PLAYER_EFFECTS = (ir.Draw, ir.Discard, ir.Recover, ir.LoseHp, ir.Damage, ir.Judge, ir.Obtain)
+_PLAIN_PLAYER_EFFECTS = (ir.Draw, ir.Discard, ir.Recover, ir.LoseHp, ir.Damage, ir.Judge, ir.Obtain, ir.Call)
 
 
 def _first_one(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:

@@ -26,7 +26,7 @@ from sgs.runtime.timing import Timing
 
 from . import ir
 
-__all__ = ["Verb", "VERBS", "verb_of"]
+__all__ = ["Verb", "VERBS", "verb_of", "verb_of_frame"]
 
 #: Timing value → its place in the runtime's declaration order (the order of ``opens``)
 _ORDER = {t.value: i for i, t in enumerate(Timing)}
@@ -87,6 +87,15 @@ class Verb:
     explain_zh: str = ""
     explain_en: str = ""
     explain_more: tuple[tuple[str, str, str], ...] = ()
+    #: the register grammar's verb frames read as this verb (grammar/register/30_verbs.lark:
+    #: ``act_<frame>``); the binder (sgs.compiler.language.bind) finds the verb by them
+    frames: tuple[str, ...] = ()
+    #: the verb's arguments after its actor, as (field, kind) pairs — kind ``"player"``
+    #: (a player phrase), ``"amount"`` (n点 / a number: an int) or ``"cards"`` (a card
+    #: phrase or n张: a CardSpec).  The binder binds a frame's arguments by them, into
+    #: the IR class ``node``; for ``node == "Call"`` (a verb without an IR class) the
+    #: emitter calls ``actions[0](ctx, actor, *args)`` in this order
+    params: tuple[tuple[str, str], ...] = ()
 
     def explain(self, node: str) -> tuple[str, str]:
         """The (Chinese, English) explain templates of the IR node class ``node``."""
@@ -108,14 +117,14 @@ class Verb:
 
 
 _TABLE: tuple[Verb, ...] = (
-    _verb("摸牌", "Draw", ("draw",)),
-    _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True),
+    _verb("摸牌", "Draw", ("draw",), frames=("draw",), params=(("cards", "cards"),)),
+    _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True, frames=("discard",), params=(("cards", "cards"),)),
     # the card's owner loses it (None: from the processing area, no one's window)
     _verb("获得", "Obtain", ("obtain", "obtain_from"), whose=(("失去牌时", "what.owner"),)),
     _verb("交给", "Give", ("give",)),
-    _verb("回复体力", "Recover", ("recover",)),
+    _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
     _verb("额外回复体力", "ExtraRecover", ()),
-    _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True),
+    _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True, frames=("lose_hp",), params=(("amount", "amount"),)),
     _verb(
         "造成伤害", "Damage", ("damage",), hp_falls=True,
         whose=(("造成伤害时", "source"), ("造成伤害后", "source"), ("*", "target")),
@@ -328,5 +337,13 @@ VERBS: Mapping[str, Verb] = MappingProxyType({v.word: _with_explain(v) for v in 
 
 
 def verb_of(effect: ir.Effect) -> Verb:
-    """The table entry of an IR effect (by its class's ``verb``)."""
+    """The table entry of an IR effect (by its ``verb``: the class's, or a Call's own)."""
     return VERBS[effect.verb]
+
+
+_BY_FRAME: Mapping[str, Verb] = MappingProxyType({f: v for v in VERBS.values() for f in v.frames})
+
+
+def verb_of_frame(frame: str) -> Verb | None:
+    """The verb the register grammar's frame ``act_<frame>`` is read as, if any."""
+    return _BY_FRAME.get(frame)

@@ -23,6 +23,7 @@ from .refs import PlayerRef, Count, CardSpec, CardRef
 from .effects_coverage import CoverageEffect
 
 __all__ = [
+    "Call",
     "Obtain",
     "Discard",
     "Draw",
@@ -447,7 +448,32 @@ class ViewAsUse:
     optional: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A verb of the verb table that has no IR class of its own: the table's ``params``
+    say what its arguments are and its runtime action is called with them, in that
+    order (sgs.compiler.verbs; a new mechanic is a grammar frame, a table entry and a
+    runtime action).  Fields: ``verb`` (the verb's word: the table's key), ``actor``,
+    ``args`` ((name, value) pairs in the table's order: a :class:`PlayerRef`, a
+    :class:`CardSpec` or an int), ``span``, ``optional``.  An argument also reads as an
+    attribute (``call.amount``), like the fields of the other effects."""
+
+    verb: str
+    actor: PlayerRef
+    args: tuple[tuple[str, PlayerRef | CardSpec | int], ...]
+    span: Span
+    optional: bool = False
+
+    def __getattr__(self, name: str) -> PlayerRef | CardSpec | int:
+        args: tuple[tuple[str, PlayerRef | CardSpec | int], ...] = object.__getattribute__(self, "args")
+        for key, value in args:
+            if key == name:
+                return value
+        raise AttributeError(name)
+
+
 Effect = Union[
+    Call,
     Obtain,
     Discard,
     Draw,

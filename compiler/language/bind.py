@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from .. import ir as t
 from ..diagnostics import Span
+from ..verbs import Verb, verb_of_frame
 from . import ir
 
 __all__ = ["bind_skill", "SpanOf", "Binder"]
@@ -386,18 +387,9 @@ class Binder:
         cards = [x for x in args if isinstance(x, ir.CardRef)]
         players = [x for x in args if isinstance(x, ir.PlayerRef)]
         qty = [x for x in args if isinstance(x, ir.Quantity)]
-        if verb == "draw" and len(cards) == 1 and not players:
-            return [t.Draw(self.actor(a), self.card_spec(cards[0]), sp, optional=opt)]
-        if verb == "draw" and len(qty) == 1 and not players and not cards:
-            words = self.words(qty[0])
-            spec_count = self.count(words + "张", qty[0])
-            return [t.Draw(self.actor(a), t.CardSpec(spec_count, self.span(qty[0]), zone=t.Zone.HAND_EQUIP), sp, optional=opt)]
-        if verb == "discard" and len(cards) == 1 and not players:
-            return [t.Discard(self.actor(a), self.card_spec(cards[0]), sp, optional=opt)]
-        if verb == "recover" and not cards and not players and len(qty) <= 1:
-            return [t.Recover(self.actor(a), self.amount(qty[0] if qty else None), sp, optional=opt)]
-        if verb == "lose_hp" and not cards and not players and len(qty) <= 1:
-            return [t.LoseHp(self.actor(a), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        spec = verb_of_frame(verb)
+        if spec is not None and spec.params:
+            return [self.by_table(a, spec)]
         if verb == "gain" and len(cards) == 1 and not players:
             return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
         if verb == "to":  # 对X造成n点伤害
@@ -419,6 +411,37 @@ class Binder:
             opts = tuple(t.Option(o.label, self.effects(o.body), self.span(o)) for o in options)
             return [t.ChooseOne(self.actor(a), opts, sp, optional=opt)]
         raise self.gap(f"动作“{self.words(a)}”", a)
+
+    def by_table(self, a: ir.Act, spec: Verb) -> t.Effect:
+        """A verb bound by the verb table's ``params``: each argument of the frame, in
+        order, by its kind (sgs.compiler.verbs.Verb.params) — into the verb's IR class,
+        or a :class:`~sgs.compiler.ir.Call` for a verb without one."""
+        args = [x for x in a.args if not isinstance(x, ir.Seq)]
+        bound: list[tuple[str, t.PlayerRef | t.CardSpec | int]] = []
+        rest = list(args)
+        for name, kind in spec.params:
+            if kind == "amount":
+                q = rest.pop(0) if rest and isinstance(rest[0], ir.Quantity) else None
+                bound.append((name, self.amount(q)))  # no amount written: 1 (回复体力 = 回复1点体力)
+            elif kind == "player" and rest and isinstance(p := rest[0], ir.PlayerRef):
+                rest.pop(0)
+                bound.append((name, self.player(p)))
+            elif kind == "cards" and rest and isinstance(c := rest[0], ir.CardRef):
+                rest.pop(0)
+                bound.append((name, self.card_spec(c)))
+            elif kind == "cards" and rest and isinstance(rest[0], ir.Quantity):  # 摸两张 / 摸X张
+                q = rest.pop(0)
+                count = self.count(self.words(q) + "张", q)
+                bound.append((name, t.CardSpec(count, self.span(q), zone=t.Zone.HAND_EQUIP)))
+            else:
+                raise self.gap(f"动作“{self.words(a)}”", a)
+        if rest:
+            raise self.gap(f"动作“{self.words(a)}”", a)
+        actor, sp = self.actor(a), self.span(a)
+        if spec.node == "Call":
+            return t.Call(spec.word, actor, tuple(bound), sp, optional=a.optional)
+        node: t.Effect = getattr(t, spec.node)(actor, *(v for _, v in bound), sp, optional=a.optional)
+        return node
 
     # ---- parts
     def xdef(self, part: ir.Part) -> None:

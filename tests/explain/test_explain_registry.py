@@ -37,13 +37,35 @@ def test_every_verb_has_both_templates() -> None:
             assert zh and en and getattr(ir, node).verb == v.word, (v.word, node)
 
 
+CALL_VERBS = sorted(w for w, v in VERBS.items() if v.node == "Call")
+
+
 @pytest.mark.parametrize("cls", EFFECT_CLASSES, ids=[c.__name__ for c in EFFECT_CLASSES])
 def test_every_effect_is_worded_by_its_verbs_template(cls: type) -> None:
-    node = _make(cls, _SPAN)
-    verb = VERBS[cls.verb]  # type: ignore[attr-defined]
+    if cls is ir.Call:  # no class of its own: one node per verb of the table without one
+        if not CALL_VERBS:
+            pytest.skip("no verb of the table is a Call yet")
+        for word in CALL_VERBS:
+            v = VERBS[word]
+            args = tuple((name, _ARG[kind]) for name, kind in v.params)
+            _worded(ir.Call(word, ir.PlayerRef(ir.Who.YOU, _SPAN), args, _SPAN), {"actor", *(n for n, _ in v.params)})
+        return
+    _worded(_make(cls, _SPAN), {f.name for f in dataclasses.fields(cls)})
+
+
+#: a plain argument of each kind of ``Verb.params``
+_ARG: dict[str, object] = {
+    "player": ir.PlayerRef(ir.Who.YOU, _SPAN), "amount": 1,
+    "cards": ir.CardSpec(ir.Count(ir.CountKind.EXACT, 1), _SPAN, zone=ir.Zone.HAND_EQUIP),
+}
+
+
+def _worded(node: object, fields: set[str]) -> None:
+    cls = type(node)
+    verb = VERBS[node.verb]  # type: ignore[attr-defined]
     zh_t, en_t = verb.explain(cls.__name__)
     # every slot names a field of the node (or is {may})
-    fields = {f.name for f in dataclasses.fields(cls)} | {"may"}
+    fields = fields | {"may"}
     for t in (zh_t, en_t):
         assert set(re.findall(r"\{(\w+)", t)) <= fields, (cls.__name__, t)
     zh, en = effect(node)

@@ -126,9 +126,22 @@ def test_introspection_finds_the_nesting_fields() -> None:
     assert {("Conditional", "then"), ("DoOrElse", "otherwise"), ("ChooseItems", "per_choice"), ("JudgeCases", "cases")} <= set(NESTING_FIELDS)
 
 
+#: verbs without an IR class of their own (``node == "Call"``): a Call is built with each
+CALL_VERBS = sorted(w for w, v in VERBS.items() if v.node == "Call")
+
+
 @pytest.mark.parametrize("cls", EFFECT_CLASSES, ids=[c.__name__ for c in EFFECT_CLASSES])
 def test_every_effect_contributes_its_verbs_windows_wherever_it_is(cls: type) -> None:
-    x = _make(cls, _HERE)
+    if cls is ir.Call:
+        if not CALL_VERBS:
+            pytest.skip("no verb of the table is a Call yet")
+        for word in CALL_VERBS:
+            _contributes(_make(cls, _HERE, {"verb": word}))
+        return
+    _contributes(_make(cls, _HERE))
+
+
+def _contributes(x: Any) -> None:
     assert _windows(x, x) == _expected(x), "top level"
     placed = 0
     for holder_name, field in NESTING_FIELDS:
