@@ -332,9 +332,11 @@ class _Planner:
                 env.it = env.chosen  # 该角色 / 其: the player who named the suit
             env.cost_keeps = None
             rest = effects[i + 1 :]
-            if isinstance(e, (ir.LoseHp, ir.Damage)) and rest:
-                hurt = e.actor if isinstance(e, ir.LoseHp) else e.target
-                if hurt.who is ir.Who.YOU:
+            if verb_of(e).hp_falls and rest:
+                # what follows a verb that can kill (失去体力, 造成伤害 …: the table's hp_falls)
+                # stops if it killed the owner
+                hurt = e.target if isinstance(e, ir.Damage) else getattr(e, "actor", None)
+                if isinstance(hurt, ir.PlayerRef) and hurt.who is ir.Who.YOU:
                     out.append("if not ctx.owner.alive:")
                     out.append("    return")
         return out
