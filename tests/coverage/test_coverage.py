@@ -247,4 +247,7 @@ def test_verbs_the_runtime_lacks_name_actions_it_does_not_have() -> None:
         assert not v.actions and not v.opens, v.word
         assert not set(v.needs) & set(api.__all__), v.word
     for cls in ir.Effect.__args__:  # type: ignore[attr-defined]
+        if cls is ir.Call:  # its verb is its own field: a Call verb of the table binds by its params
+            assert all(v.params and v.frames for v in VERBS.values() if v.node == "Call")
+            continue
         assert cls.verb in VERBS, cls
