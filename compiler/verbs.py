@@ -125,6 +125,11 @@ _TABLE: tuple[Verb, ...] = (
     _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
     _verb("额外回复体力", "ExtraRecover", ()),
     _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True, frames=("lose_hp",), params=(("amount", "amount"),)),
+    # no IR class: a Call of the runtime action with the amount (加1点体力上限 / 减1点体力上限);
+    # a loop through 减体力上限 ends as a loop through 失去体力 does (the max hp strictly falls)
+    _verb("加体力上限", "Call", ("gain_max_hp",), frames=("gain_max_hp",), params=(("amount", "amount"),)),
+    _verb("减体力上限", "Call", ("lose_max_hp",), frames=("lose_max_hp",), params=(("amount", "amount"),),
+          hp_falls=True, cost=True),
     _verb(
         "造成伤害", "Damage", ("damage",), hp_falls=True,
         whose=(("造成伤害时", "source"), ("造成伤害后", "source"), ("*", "target")),
@@ -228,6 +233,8 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "回复体力": ("{actor}回复{amount}点体力", "{actor} recover(s) {amount} hp"),
     "额外回复体力": ("{actor}额外回复{amount}点体力", "{actor} recover(s) {amount} more hp"),
     "失去体力": ("{actor}{may}失去{amount}点体力", "{actor} {may}lose(s) {amount} hp"),
+    "加体力上限": ("{actor}{may}加{amount}点体力上限", "{actor} {may}gain(s) {amount} max hp"),
+    "减体力上限": ("{actor}{may}减{amount}点体力上限", "{actor} {may}lose(s) {amount} max hp"),
     "造成伤害": (
         "{source}对{target}造成{amount}点{nature?%|}伤害", "{source} deal(s) {amount} {nature?% |}damage to {target}",
     ),

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
+from .flows.dying import die
 from .flows.use import use_card
 from .legality import make_virtual, target_ok
 from .decisions import DecisionKind
@@ -26,6 +27,8 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "gain_max_hp",
+    "lose_max_hp",
     "draw",
     "discard",
     "ask_discard",
@@ -164,6 +167,31 @@ def recover(ctx: SkillContext, player: Player, n: int = 1, source: Player | None
 def lose_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
     """失去体力 (not damage: no damage windows; may cause dying)."""
     ctx.game.lose_hp(player, n, reason=_why(ctx))
+
+
+def gain_max_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
+    """加n点体力上限: ``player``'s max hp grows by ``n``; his hp stays (not a recovery)."""
+    if not player.alive or n <= 0:
+        return
+    player.max_hp += n
+    game = ctx.game
+    game.log_event("体力上限", f"{game.tag(player)} 加{n}点体力上限，体力上限为{player.max_hp}",
+                   player=player.seat, amount=n, max_hp=player.max_hp)
+
+
+def lose_max_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
+    """减n点体力上限: ``player``'s max hp falls by ``n`` and his hp to it if above (no
+    loss of hp: no 失去体力 window); at 0 he dies at once — he does not enter 濒死, as
+    nothing can save a player without max hp (the rules of seed 000, 体力上限)."""
+    if not player.alive or n <= 0:
+        return
+    player.max_hp -= n
+    player.hp = min(player.hp, player.max_hp)
+    game = ctx.game
+    game.log_event("体力上限", f"{game.tag(player)} 减{n}点体力上限，体力上限为{player.max_hp}",
+                   player=player.seat, amount=-n, max_hp=player.max_hp)
+    if player.max_hp <= 0:
+        die(game, player, None)
 
 
 def damage(

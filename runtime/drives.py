@@ -19,7 +19,7 @@ from . import members as _M
 from .cards import CardName
 from .effects import CARD_FAMILIES
 from .flows.use import CONFIRMING
-from .stages import LOSER, RECEIVER, Stages, Then, windows_in
+from .stages import LOSER, RECEIVER, Stages, Then, Window, windows_in
 from .timing import Timing
 
 __all__ = ["Drive", "DRIVES", "VIEWED_AS", "opens_of"]
@@ -56,6 +56,9 @@ DRIVES: Mapping[str, Drive] = {
     "hand_out": Drive((Then("移动牌", roles=_GETS),)),
     "recover": Drive((Then("回复体力"),)),
     "lose_hp": Drive((Then("失去体力"),)),
+    # at 0 max hp: death without 濒死 and without a killer (so no rewards): the death
+    # family's windows and the drop of the dead player's cards
+    "lose_max_hp": Drive((Window(_M.Timing.DEATH, "player"), Then("移动牌", roles=_LOSES), Window(_M.Timing.DIED, "player"))),
     "damage": Drive((Then("伤害"),)),
     "judge": Drive((Then("判定"),)),
     "retrial": Drive((Then("改判"),)),
@@ -67,6 +70,7 @@ DRIVES: Mapping[str, Drive] = {
         name: _NOTHING
         for name in (
             "prevent_damage",
+            "gain_max_hp",
             "ask_invoke",
             "choose_option",
             "choose_players",

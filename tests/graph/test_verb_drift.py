@@ -206,6 +206,20 @@ def lose_hp() -> set[str]:
     return opened | run(g, lambda c: A.lose_hp(c, p(g, 4), 1))
 
 
+def gain_max_hp() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.gain_max_hp(c, p(g, 1), 1))
+
+
+def lose_max_hp() -> set[str]:
+    g = table()
+    opened = run(g, lambda c: A.lose_max_hp(c, p(g, 3), 1))
+    # to 0 max hp: the 内奸 dies at once (死亡时/死亡后, no 濒死) and drops his cards
+    g = table(hp=(None, None, None, 1), hands=((), (), (), ["杀♠7"]))
+    p(g, 4).max_hp = 1
+    return opened | run(g, lambda c: A.lose_max_hp(c, p(g, 4), 1))
+
+
 def damage() -> set[str]:
     g = table()
     opened = run(g, lambda c: A.damage(c, p(g, 1), p(g, 3), 1))
@@ -372,6 +386,8 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "交给": give,
     "回复体力": recover,
     "失去体力": lose_hp,
+    "加体力上限": gain_max_hp,
+    "减体力上限": lose_max_hp,
     "造成伤害": damage,
     "判定": judge,
     "选择一项": choose_one,
