@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
+from lark.tree import Meta
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, PatternStr
 
@@ -856,11 +857,15 @@ def _depth(tree: Tree[Token]) -> tuple[int, Tree[Token]]:
     """The depth of ``tree`` and its deepest subtree (iteratively: no recursion limit)."""
     best, deepest = 0, tree
     stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    push, pop = stack.append, stack.pop
     while stack:
-        t, d = stack.pop()
+        t, d = pop()
         if d > best:
             best, deepest = d, t
-        stack.extend((c, d + 1) for c in t.children if isinstance(c, Tree))
+        d += 1
+        for c in t.children:
+            if isinstance(c, Tree):
+                push((c, d))
     return best, deepest
 
 
@@ -871,6 +876,112 @@ _MARK_START, _MARK_FILL, _MARK_END = "\ue000", "\ue002", "\ue001"
 
 
 def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
+    """:func:`_parse_marked`, with the skill bodies this process has parsed twice
+    already (:data:`_BODIES`) not parsed again: each is replaced by a mark of the same
+    length, like a line handed to the register grammar, and the skill's tree gets the
+    children of the earlier parse back, moved to where the body is now (a skill body is
+    one line, and its parse does not depend on the lines around it).  The tree is the
+    one a plain parse gives; a file that does not parse is parsed plainly, so its
+    errors are reported as they always were."""
+    lines = _skill_bodies(rep)
+    hits = {k: (a, b, _BODIES[key]) for k, (a, b, key) in lines.items() if key in _BODIES}
+    tree: Tree[Token] | None = None
+    if hits:
+        parts: list[str] = []
+        last = 0
+        for a, b, _ in sorted(hits.values(), key=lambda h: h[0]):
+            parts += [rep[last:a], _MARK_START, _MARK_FILL * (b - a - 2), _MARK_END]
+            last = b
+        parts.append(rep[last:])
+        try:
+            tree, diags = _parse_marked(rep, "".join(parts), file)
+        except UnexpectedInput:
+            hits = {}
+    if tree is None:
+        tree, diags = _parse_marked(rep, rep, file)
+    starts = [0] + [i + 1 for i, ch in enumerate(rep) if ch == "\n"] if lines else []
+    for decl in tree.children:
+        if not isinstance(decl, Tree):
+            continue
+        for sk in decl.children:
+            if not isinstance(sk, Tree) or sk.data != "skill" or sk.meta.empty:
+                continue
+            k = sk.meta.line - 1
+            if k not in lines:
+                continue
+            a, b, key = lines[k]
+            i = next((j for j, c in enumerate(sk.children) if isinstance(c, Token) and c.type == "COLON"), None)
+            if i is None:
+                continue
+            rest = sk.children[i + 1 :]
+            line, col = k + 1, a - starts[k] + 1
+            has_pinyin = any(isinstance(c, Token) and c.type == "PINYIN" for c in sk.children[:i])
+            if k in hits:
+                line0, col0, pos0, kids = hits[k][2]
+                sk.children[i + 1 :] = _moved(kids, line - line0, col - col0, a - pos0)
+            elif rest and not (isinstance(rest[0], Token) and rest[0].type == "REGISTER_LINE") and has_pinyin == key[0]:
+                if key in _SEEN:
+                    if len(_BODIES) < _MAX_BODIES:
+                        _BODIES[key] = (line, col, a, rest)
+                elif len(_SEEN) < _MAX_SEEN:
+                    _SEEN.add(key)
+    return tree, diags
+
+
+#: skill bodies parsed twice in this process (a set with renamed copies, a body written
+#: again): (whether the name has a （pinyin）, the text after the colon) → the line,
+#: column and offset the body began at and the skill's children after its COLON, as
+#: that parse made them (never changed later: a relocated copy is used each time)
+_BODIES: dict[tuple[bool, str], tuple[int, int, int, list[Tree[Token] | Token]]] = {}
+#: bodies parsed once: kept at the second parse, so a set of distinct texts keeps no trees
+_SEEN: set[tuple[bool, str]] = set()
+_MAX_BODIES, _MAX_SEEN = 4096, 100_000
+_PINYIN_BEFORE_COLON = re.compile(r"（[^）\n]*）[ \t]*：$")
+
+
+def _skill_bodies(rep: str) -> dict[int, tuple[int, int, tuple[bool, str]]]:
+    """The skill lines of a normalised text: line index → (start and end offset of the
+    text after the colon, leading and trailing blanks left out; the memo key)."""
+    out: dict[int, tuple[int, int, tuple[bool, str]]] = {}
+    start = 0
+    for k, line in enumerate(rep.split("\n")):
+        colon = line.find("：")
+        if colon >= 0 and skill_line_name(line) is not None:
+            body = line[colon + 1 :].rstrip(" \t")
+            text = body.lstrip(" \t")
+            if len(text) >= 2:  # the mark is two characters at least
+                a = start + colon + 1 + len(body) - len(text)
+                out[k] = (a, a + len(text), (bool(_PINYIN_BEFORE_COLON.search(line, 0, colon + 1)), text))
+        start += len(line) + 1
+    return out
+
+
+_new_str, _new_object = str.__new__, object.__new__
+
+
+def _moved(nodes: list[Tree[Token] | Token], dl: int, dc: int, dp: int) -> list[Tree[Token] | Token]:
+    """Copies of one-line subtrees moved by ``dl`` lines, ``dc`` columns, ``dp`` characters."""
+    shift = {"line": dl, "end_line": dl, "container_line": dl, "container_end_line": dl,
+             "column": dc, "end_column": dc, "container_column": dc, "container_end_column": dc,
+             "start_pos": dp, "end_pos": dp, "container_start_pos": dp, "container_end_pos": dp}
+
+    def move(node: Tree[Token] | Token) -> Tree[Token] | Token:
+        if isinstance(node, Token):
+            # Token(...) without its constructor's argument handling: the same fields
+            tok = _new_str(Token, node.value)
+            tok.type, tok.value = node.type, node.value
+            tok.start_pos, tok.end_pos = node.start_pos + dp, node.end_pos + dp  # type: ignore[operator]
+            tok.line, tok.end_line = node.line + dl, node.end_line + dl  # type: ignore[operator]
+            tok.column, tok.end_column = node.column + dc, node.end_column + dc  # type: ignore[operator]
+            return tok
+        new: Meta = _new_object(Meta)  # its attributes are all set here
+        new.__dict__ = {k: v + shift[k] if k in shift else v for k, v in vars(node.meta).items()}
+        return Tree(node.data, [move(c) for c in node.children], new)
+
+    return [move(n) for n in nodes]
+
+
+def _parse_marked(rep: str, work: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
     """Parse a normalised file; a skill line this grammar rejects with a syntax error
     (:data:`REGISTER_FALLBACK`) that the register grammar reads is handed to it.
 
@@ -885,7 +996,6 @@ def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
     from .language.register import RegisterAmbiguity
 
     parser = get_parser()
-    work = rep
     handed: dict[int, tuple[int, int]] = {}  # line index -> (start, end) of its text in rep
     diags: list[Diagnostic] = []
     while True:

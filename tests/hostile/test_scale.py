@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from sgs.compiler import build_texts
 from sgs.compiler.bench import renamed_copies
 from sgs.compiler.graph import analyze, build_graph, cycles, order_sensitive_pairs
@@ -166,3 +168,44 @@ def test_components_are_the_skill_graphs_strongly_connected_components() -> None
         for node, c in _cyclic_components(tg, live).items():
             by_id.setdefault(c, []).append(node)
         assert sorted(sorted(c) for c in by_id.values()) == want
+
+
+def _tree_dump(t: object) -> object:
+    from lark import Token, Tree
+
+    if isinstance(t, Token):
+        return (t.type, str(t), t.start_pos, t.line, t.column, t.end_line, t.end_column, t.end_pos)
+    assert isinstance(t, Tree)
+    return (t.data, sorted(vars(t.meta).items()), [_tree_dump(c) for c in t.children])
+
+
+def test_skill_bodies_parsed_before_give_the_same_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a body parsed twice is not parsed again: its tree is the earlier one moved to the
+    # new line and column — exactly what a plain parse gives (positions, metas and all)
+    from sgs.compiler import parse as P
+
+    texts = list(renamed_copies(4).values())
+    texts.append(texts[0].replace("武将 曹操丁", "武将 曹操 \n武将 ", 1))  # a syntax error after known bodies
+    texts.append(texts[1] + "新技：每当你受到一次伤害后，你可以摸一张牌\n")  # a line the repair changes
+    for name, text in [(f"t{i}.sgs", t) for i, t in enumerate(texts)] * 2:
+        norm, _ = P.normalise(text, name)
+        rep, _, _ = P.repair(norm, name)
+        try:
+            plain: object = P._parse_marked(rep, rep, name)
+        except Exception as err:  # noqa: BLE001 - compared below
+            plain = repr(err)
+        try:
+            memo: object = P._parse_lines(rep, name)
+        except Exception as err:  # noqa: BLE001
+            memo = repr(err)
+        if isinstance(plain, tuple) and isinstance(memo, tuple):
+            assert _tree_dump(plain[0]) == _tree_dump(memo[0])
+            assert plain[1] == memo[1]
+        else:
+            assert plain == memo
+    assert any(key[1].startswith("每当你受到一次伤害后，你可以获得对你造成伤害的牌") for key in P._BODIES)
+    # and the whole check of copies reports as before: same diagnostics with and without the memo
+    with_memo = build_texts(renamed_copies(3)).diagnostics
+    monkeypatch.setattr(P, "_BODIES", {})
+    monkeypatch.setattr(P, "_MAX_BODIES", 0)
+    assert build_texts(renamed_copies(3)).diagnostics == with_memo
