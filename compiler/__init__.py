@@ -380,9 +380,12 @@ def build(paths: Iterable[PathLike] | None = None, *, modules: bool = True) -> B
     """Parse, check and generate code in memory (see the module docstring).
     ``modules=False``: plan the code (its diagnostics) but do not render the
     modules (``modules`` stays empty) — for callers that only check."""
+    from .gcpause import gc_paused
+
     result = BuildResult()
-    _front(paths, result)
-    return _back(result, modules)
+    with gc_paused():  # a large build makes millions of objects and no cycles
+        _front(paths, result)
+        return _back(result, modules)
 
 
 def build_texts(texts: Mapping[str, str]) -> BuildResult:

@@ -78,6 +78,7 @@ def findings_for(
     keyed by their display file name), used instead of parsing those files again.
     Files that do not parse are left out (their errors come from the compiler)."""
     from .. import _display, _expand, bundled_skill_paths
+    from ..gcpause import gc_paused
     from ..inputs import InputError, read_text
     from .analysis import analyze, involving, to_diagnostics
 
@@ -100,4 +101,5 @@ def findings_for(
         if pkg is not None:
             pkgs.append(pkg)
     wanted = [seen[f.resolve()] for f in target_files]
-    return to_diagnostics(involving(analyze(pkgs), wanted))
+    with gc_paused():  # the analysis of a large set makes many objects and no cycles
+        return to_diagnostics(involving(analyze(pkgs), wanted))
