@@ -45,8 +45,6 @@ import itertools
 from dataclasses import dataclass
 from typing import AbstractSet, Callable, Iterable, Iterator, Sequence
 
-import networkx as nx
-
 from .. import ir
 from ..diagnostics import CodeInfo, Diagnostic, Severity, Span
 from ..verbs import VERBS
@@ -293,7 +291,18 @@ class _Step:
     listener: Listener | None  # None for a repeat
 
 
-def _trigger_digraph(tg: TriggerGraph, live: set[str], within: dict[str, int] | None = None) -> "nx.DiGraph[str]":
+class _Digraph:
+    """Skill → skill edges: ``succ[u][v]`` the steps (emission/listener pairs) that
+    make the edge u → v, successors in the order they were found (the order the
+    search for an example lap follows)."""
+
+    __slots__ = ("succ",)
+
+    def __init__(self) -> None:
+        self.succ: dict[str, dict[str, list[_Step]]] = {}
+
+
+def _trigger_digraph(tg: TriggerGraph, live: set[str], within: dict[str, int] | None = None) -> _Digraph:
     """Skill → skill edges (attribute ``steps``: the emission/listener pairs that
     make the edge).  Listeners are looked up by window, so building it costs the
     number of edges, not skills².  ``within`` (skill → component, from
@@ -330,9 +339,10 @@ def _trigger_digraph(tg: TriggerGraph, live: set[str], within: dict[str, int] | 
                     ok = True
                 if ok:
                     steps.setdefault((a_node, b_node), []).append(_Step(em, lst))
-    d: nx.DiGraph[str] = nx.DiGraph()
-    d.add_nodes_from(i.node for i in infos)
-    d.add_edges_from((u, v, {"steps": st}) for (u, v), st in steps.items())
+    d = _Digraph()
+    d.succ = {i.node: {} for i in infos}
+    for (u, v), st in steps.items():
+        d.succ[u][v] = st
     return d
 
 
@@ -486,13 +496,6 @@ def _sccs(adj: list[list[int]]) -> list[list[int]]:
     return out
 
 
-def _add_step(d: "nx.DiGraph[str]", u: str, v: str, step: _Step) -> None:
-    if d.has_edge(u, v):
-        d.edges[u, v]["steps"].append(step)
-    else:
-        d.add_edge(u, v, steps=[step])
-
-
 def _has_recover(info: SkillInfo) -> bool:
     return any(
         isinstance(e, ir.Recover)
@@ -522,18 +525,18 @@ def _edge_reasons(tg: TriggerGraph, u: str, v: str, steps: Sequence[_Step]) -> l
 _HP_REASON = BoundReason("hp", "每一圈都有角色的体力严格减少（伤害或失去体力），终将有人死亡")
 
 
-def _shortest_cycle(d: "nx.DiGraph[str]", start: str, allowed: set[str], edge_ok: "Callable[[str, str], bool]") -> list[str] | None:
+def _shortest_cycle(d: _Digraph, start: str, allowed: set[str], edge_ok: "Callable[[str, str], bool]") -> list[str] | None:
     """The shortest cycle through ``start`` using nodes of ``allowed`` and edges
     that pass ``edge_ok`` (breadth-first search back to ``start``: O(edges)), as
     the node list from ``start``; None when there is none."""
-    if d.has_edge(start, start) and edge_ok(start, start):
+    if start in d.succ[start] and edge_ok(start, start):
         return [start]
     parent: dict[str, str] = {start: start}
     frontier = [start]
     while frontier:
         nxt: list[str] = []
         for u in frontier:
-            for v in d.successors(u):
+            for v in d.succ[u]:
                 if v not in allowed or not edge_ok(u, v):
                     continue
                 if v == start:
@@ -548,24 +551,26 @@ def _shortest_cycle(d: "nx.DiGraph[str]", start: str, allowed: set[str], edge_ok
     return None
 
 
-def _nontrivial(d: "nx.DiGraph[str]", comp: set[str]) -> bool:
-    if len(comp) > 1:
-        return True
-    (n,) = comp
-    return d.has_edge(n, n)
+def _cyclic(succ: dict[str, list[str]]) -> list[set[str]]:
+    """The strongly connected components of ``succ`` (node → successors) that hold
+    a cycle: two nodes or more, or one with an edge to itself."""
+    nodes = list(succ)
+    index = {n: k for k, n in enumerate(nodes)}
+    adj = [[index[v] for v in succ[n]] for n in nodes]
+    return [{nodes[k] for k in scc} for scc in _sccs(adj) if len(scc) > 1 or scc[0] in adj[scc[0]]]
 
 
 class _LazyReasons(dict[tuple[str, str], list[BoundReason]]):
     """Edge → its cuts (:func:`_edge_reasons`), computed for the edges asked about
     (those inside a cycle's component), not for every edge of the graph."""
 
-    def __init__(self, tg: TriggerGraph, d: "nx.DiGraph[str]") -> None:
+    def __init__(self, tg: TriggerGraph, d: _Digraph) -> None:
         super().__init__()
         self.tg, self.d = tg, d
 
     def __missing__(self, edge: tuple[str, str]) -> list[BoundReason]:
         u, v = edge
-        got = self[edge] = _edge_reasons(self.tg, u, v, self.d.edges[u, v]["steps"])
+        got = self[edge] = _edge_reasons(self.tg, u, v, self.d.succ[u][v])
         return got
 
 
@@ -593,12 +598,12 @@ def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
     reasons_of = _LazyReasons(tg, d)
 
     def hp_edge(u: str, v: str) -> bool:
-        return all(s.emission.hp_falls for s in d.edges[u, v]["steps"])
+        return all(s.emission.hp_falls for s in d.succ[u][v])
 
     def uncut(u: str, v: str) -> bool:
         return not reasons_of[(u, v)]
 
-    recover = {n for n in d if _has_recover(tg.skills[n])}
+    recover = {n for n in d.succ if _has_recover(tg.skills[n])}
     out: list[Finding] = []
     by_id: dict[int, set[str]] = {}
     for node, c in within.items():
@@ -608,9 +613,8 @@ def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
         members = sorted(comp, key=rank.__getitem__)
         witness: list[str] | None = None
         # (a) a lap of uncut edges none of which makes hp fall
-        h0: nx.DiGraph[str] = nx.DiGraph((u, v) for u, v in d.subgraph(comp).edges if uncut(u, v) and not hp_edge(u, v))
-        h0.add_edges_from((n, n) for n in comp if d.has_edge(n, n) and uncut(n, n) and not hp_edge(n, n))
-        subs = [sub for sub in nx.strongly_connected_components(h0) if _nontrivial(h0, sub)]
+        h0 = {u: [v for v in d.succ[u] if v in comp and uncut(u, v) and not hp_edge(u, v)] for u in members}
+        subs = _cyclic(h0)
         if subs:
             first = min((n for sub in subs for n in sub), key=rank.__getitem__)
             sub = next(sub for sub in subs if first in sub)
@@ -632,7 +636,7 @@ def cycles(tg: TriggerGraph, live: set[str] | None = None) -> list[Finding]:
 
 def _cycle_finding(
     tg: TriggerGraph,
-    d: "nx.DiGraph[str]",
+    d: _Digraph,
     cyc: list[str],
     members: list[str],
     reasons_of: "dict[tuple[str, str], list[BoundReason]]",
@@ -646,7 +650,7 @@ def _cycle_finding(
     spans: list[Span] = []
     hp_every_lap = False
     for u, v in laps:
-        steps: list[_Step] = d.edges[u, v]["steps"]
+        steps: list[_Step] = d.succ[u][v]
         for s in steps:
             if s.emission.window and s.emission.window not in windows:
                 windows.append(s.emission.window)

@@ -23,9 +23,7 @@ Skill→window edges come from :data:`sgs.compiler.verbs.VERBS` ``opens`` only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Iterable
 
 from .. import ir
 from ..verbs import VERBS
@@ -45,6 +43,9 @@ from .model import (
     emissions_of,
     listeners_of,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["SkillInfo", "TriggerGraph", "build_graph", "window_node", "card_node", "RULE_NODE"]
 
@@ -91,11 +92,19 @@ class TriggerGraph:
     ``skills`` (node id → :class:`SkillInfo`, in source order), ``rules``,
     ``packages``, ``cards`` (the card names that have a node)."""
 
-    graph: "nx.MultiDiGraph[str]"
     skills: dict[str, SkillInfo]
     rules: RuleSet
     packages: tuple[ir.Package, ...]
     cards: tuple[str, ...] = field(default=())
+    _graph: "nx.MultiDiGraph[str] | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def graph(self) -> "nx.MultiDiGraph[str]":
+        """The networkx graph, made on first use: the findings (``sgs check``) read
+        the tables above and never need it, nor networkx's import."""
+        if self._graph is None:
+            self._graph = _networkx(self)
+        return self._graph
 
     def find_skill(self, name: str) -> list[SkillInfo]:
         """Skills matching ``name``: a skill name (奸雄), ``武将·技能``, a pinyin, or a node id."""
@@ -122,6 +131,26 @@ def build_graph(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES)
     """The trigger graph of ``packages`` played under ``rules``."""
     pkgs = tuple(packages)
     skills = _skill_infos(pkgs)
+    # cards: the deck, what skills make appear, what cards make someone use or answer with
+    cards: set[str] = set(rules.cards)
+    for info in skills.values():
+        cards.update(c.card for c in info.conversions)
+    todo = sorted(cards)
+    while todo:
+        c = todo.pop()
+        eff = card_effect(c)
+        for extra in (*eff.uses, *((eff.answer,) if eff.answer else ())):
+            if extra not in cards:
+                cards.add(extra)
+                todo.append(extra)
+    return TriggerGraph(skills, rules, pkgs, tuple(sorted(cards)))
+
+
+def _networkx(tg: TriggerGraph) -> "nx.MultiDiGraph[str]":
+    """The networkx graph of :class:`TriggerGraph` (module docstring)."""
+    import networkx as nx
+
+    skills, rules = tg.skills, tg.rules
     g: nx.MultiDiGraph[str] = nx.MultiDiGraph()
 
     def window(w: str) -> str:
@@ -154,21 +183,10 @@ def build_graph(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES)
             else:
                 g.add_edge(info.node, window(em.window), kind="opens", verb=em.verb, role=em.role.value)
 
-    # cards: the deck, what skills make appear, what cards make someone use or answer with
-    cards: set[str] = set(rules.cards)
-    for info in skills.values():
-        cards.update(c.card for c in info.conversions)
-    todo = sorted(cards)
-    while todo:
-        c = todo.pop()
-        eff = card_effect(c)
-        for extra in (*eff.uses, *((eff.answer,) if eff.answer else ())):
-            if extra not in cards:
-                cards.add(extra)
-                todo.append(extra)
-    for c in sorted(cards):
+    # cards (build_graph found them)
+    for c in tg.cards:
         g.add_node(card_node(c), kind="card", label=f"【{c}】", known=c in CARD_EFFECTS, in_deck=c in rules.cards)
-    for c in sorted(cards):
+    for c in tg.cards:
         eff = card_effect(c)
         n = card_node(c)
         windows = (USE_WINDOWS if eff.targeted else (Timing.CARD_USING.value, Timing.CARD_USE_FINISHED.value))
@@ -191,4 +209,4 @@ def build_graph(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES)
                 # not a verb of the table: responding with a converted card (武圣 打出【杀】)
                 g.add_edge(info.node, window(Timing.CARD_RESPONDING.value), kind="opens", verb="打出", role="自己",
                            via="conversion")
-    return TriggerGraph(g, skills, rules, pkgs, tuple(sorted(cards)))
+    return g

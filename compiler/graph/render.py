@@ -18,7 +18,6 @@ import errno
 from pathlib import Path
 from typing import Any, Iterable
 
-import networkx as nx
 import pydot
 
 from .analysis import Finding
@@ -64,6 +63,8 @@ def neighbourhood(tg: TriggerGraph, skill: str, radius: int = 2) -> set[str]:
     starts = [s.node for s in tg.find_skill(skill)]
     if not starts:
         raise KeyError(skill)
+    import networkx as nx  # here: importing sgs.compiler.graph (sgs check) does not need it
+
     und = tg.graph.to_undirected(as_view=True)
     keep: set[str] = set()
     for s in starts:
