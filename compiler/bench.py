@@ -7,8 +7,9 @@ tree) and the trigger-graph analysis of it, random 5-player and 8-player identit
 second with the compiled generals and with the same generals stripped of their skills
 (both with the compiled equipment effects; the ratio is the cost of generals' skill
 dispatch), and the process's peak resident memory.  ``sgs bench --scale`` prints instead
-``sgs check`` time and peak memory for 1×/4×/16×/64× renamed copies of the 标准版
-generals (:func:`run_scale`), each in a fresh process.
+``sgs check`` time (the check, and the whole process) and peak memory for 1×/4×/16×/64×
+renamed copies of the 标准版 generals, and for copies whose skill texts all differ
+(:func:`run_scale`), each in a fresh process, medians of three.
 Timings are wall-clock seconds from :func:`time.perf_counter`; nothing here is a test.
 """
 
@@ -160,12 +161,17 @@ def _suffix(k: int) -> str:
     return "".join(_DIGITS[int(d)] for d in str(k))
 
 
-def renamed_copies(copies: int) -> dict[str, str]:
+def renamed_copies(copies: int, distinct: bool = False) -> dict[str, str]:
     """``copies`` renamed copies of the bundled 标准版 generals (25 per copy), as
     ``{file name: text}``: copy ``k`` renames the package, every general and every
     skill by appending ``k`` written in table characters (:data:`_DIGITS`), so the
     pinyin is inferred and every name is unique.  A large expansion for the scale
-    figures (``sgs bench --scale``) and the scale tests."""
+    figures (``sgs bench --scale``) and the scale tests.
+
+    ``distinct``: every skill text of copy ``k`` also differs from every other copy's
+    — ``k`` spaces before its final “。” (blanks between words mean nothing to the
+    grammar, so the findings are the same, but no text is one the compiler has read
+    before: the cost of an expansion whose texts are all its own)."""
     import re
 
     from sgs.compiler import bundled_skills_dir
@@ -178,7 +184,11 @@ def renamed_copies(copies: int) -> dict[str, str]:
         for f, text in sources.items():
             text = re.sub(r"(?m)^扩展包 (\S+)", lambda m: f"扩展包 {m.group(1)}{s}", text)
             text = re.sub(r"(?m)^武将 (\S+)", lambda m: f"武将 {m.group(1)}{s}", text)
-            text = re.sub(r"(?m)^([^#\s武扩][^：\s]*)：", lambda m: f"{m.group(1)}{s}：", text)
+            # a skill line: not a comment, 扩展包 or 武将 line (武圣 is a skill)
+            skill = r"(?m)^(?!#|扩展包 |武将 )([^\s：]+)："
+            text = re.sub(skill, lambda m: f"{m.group(1)}{s}：", text)
+            if distinct:
+                text = re.sub(skill + r"(.*)。[ \t]*$", lambda m: f"{m.group(1)}：{m.group(2)}{' ' * k}。", text)
             out[f"copy{k:03d}_{f}"] = text
     return out
 
@@ -196,34 +206,49 @@ print(f"@@ {took:.3f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", fil
 """
 
 
-def check_scale(copies: int) -> tuple[float, float, int]:
+def check_scale(copies: int, distinct: bool = False) -> tuple[float, float, float, float, int]:
     """``sgs check`` of ``copies`` renamed copies of the 标准版 generals
-    (:func:`renamed_copies`) in a fresh process: (wall seconds of the check
-    itself, peak resident MiB of that process, generals checked)."""
+    (:func:`renamed_copies`; ``distinct``: every skill text its own) in a fresh
+    process: (wall seconds of the check itself; of the whole process, interpreter
+    start and imports included; CPU seconds of the whole process; its peak resident
+    MiB; generals checked)."""
     import subprocess
     import sys
 
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text in renamed_copies(copies).items():
+        for name, text in renamed_copies(copies, distinct).items():
             (Path(tmp) / name).write_text(text, encoding="utf-8")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
         proc = subprocess.run(
             [sys.executable, "-c", _CHILD, tmp], capture_output=True, text=True, check=False
         )
+        whole = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     line = next((ln for ln in proc.stderr.splitlines() if ln.startswith("@@ ")), None)
     if line is None:
         raise RuntimeError(f"sgs check of {copies} copies failed: {proc.stderr[-2000:]}")
     _, took, rss_kib = line.split()
-    return float(took), int(rss_kib) / 1024, copies * 25
+    return float(took), whole, cpu, int(rss_kib) / 1024, copies * 25
 
 
-def run_scale(out: Console, sizes: Sequence[int] = (1, 4, 16, 64)) -> None:
-    """Print the scale table: ``sgs check`` time and peak memory for renamed copies."""
-    table = Table(title="sgs check 的规模（标准版武将的改名副本）")
-    table.add_column("副本数", justify="right")
-    table.add_column("武将数", justify="right")
-    table.add_column("耗时", justify="right")
-    table.add_column("峰值内存（RSS）", justify="right")
-    for n in sizes:
-        took, rss, generals = check_scale(n)
-        table.add_row(f"{n}×", str(generals), f"{took:.2f} s", f"{rss:.0f} MiB")
-    out.print(table)
+def run_scale(out: Console, sizes: Sequence[int] = (1, 4, 16, 64), repeat: int = 3) -> None:
+    """Print the scale tables: ``sgs check`` time and peak memory for renamed copies,
+    then for copies whose skill texts all differ (medians of ``repeat`` fresh
+    processes each: on a shared machine single runs vary; the CPU time varies least)."""
+    from statistics import median
+
+    for distinct in (False, True):
+        what = "副本的技能文本各不相同" if distinct else "标准版武将的改名副本"
+        table = Table(title=f"sgs check 的规模：{what}（{repeat} 次的中位数）")
+        for head in ("副本数", "武将数", "检查耗时", "进程总耗时", "进程 CPU", "峰值内存"):
+            table.add_column(head, justify="right")
+        for n in sizes:
+            runs = [check_scale(n, distinct) for _ in range(repeat)]
+            table.add_row(
+                f"{n}×", str(runs[0][4]),
+                *(f"{median(r[i] for r in runs):.2f} s" for i in range(3)),
+                f"{median(r[3] for r in runs):.0f} MiB",
+            )
+        out.print(table)

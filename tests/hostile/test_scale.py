@@ -213,3 +213,36 @@ def test_skill_bodies_parsed_before_give_the_same_tree(monkeypatch: pytest.Monke
     monkeypatch.setattr(P, "_BODIES", {})
     monkeypatch.setattr(P, "_MAX_BODIES", 0)
     assert build_texts(renamed_copies(3)).diagnostics == with_memo
+
+
+def test_distinct_copies_have_texts_of_their_own_and_read_the_same() -> None:
+    # the scale figures' second variant: no skill text of a copy is another copy's,
+    # yet the blanks added mean nothing to the grammar
+    same, distinct = renamed_copies(3), renamed_copies(3, distinct=True)
+
+    def bodies(texts: dict[str, str], copy: str) -> set[str]:
+        return {
+            ln.split("：", 1)[1]
+            for f, t in texts.items() if f.startswith(copy)
+            for ln in t.splitlines() if "：" in ln and not ln.startswith(("#", "武将", "扩展包"))
+        }
+
+    assert bodies(same, "copy001") == bodies(same, "copy002")
+    assert not bodies(distinct, "copy001") & bodies(distinct, "copy002")
+    a, b = build_texts(same), build_texts(distinct)
+    assert [(d.code, d.message) for d in a.diagnostics] == [(d.code, d.message) for d in b.diagnostics]
+    assert [len(g.skills) for p in a.packages for g in p.generals] == [len(g.skills) for p in b.packages for g in p.generals]
+
+
+@pytest.mark.slow
+def test_bench_scale_prints_both_tables() -> None:
+    import io
+
+    from rich.console import Console
+
+    from sgs.compiler.bench import run_scale
+
+    buf = io.StringIO()
+    run_scale(Console(file=buf, width=120), sizes=(1,), repeat=1)
+    text = buf.getvalue()
+    assert "改名副本" in text and "技能文本各不相同" in text and text.count("1×") == 2
