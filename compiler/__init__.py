@@ -157,7 +157,9 @@ def render_diagnostics(diags: Iterable[Diagnostic], fmt: str = "human", sources:
     return render(diags, sources, fmt)
 
 
+@lru_cache(maxsize=1)
 def _skills_root() -> Path:
+    # asked once per file shown (_display, _bundled): the bundled tree does not move
     return Path(str(resources.files("sgs.skills")))
 
 

@@ -32,6 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import AbstractSet
 
 from lark import Lark, Token, Tree
 from lark.tree import Meta
@@ -732,7 +733,7 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     return Diagnostic("E0101", Severity.ERROR, f"此处不应出现“{value}”", sp, notes=(f"此处应为：{exp}",))
 
 
-def _longest_card_at(line: str, i: int, vocab: set[str]) -> str | None:
+def _longest_card_at(line: str, i: int, vocab: AbstractSet[str]) -> str | None:
     best = None
     for name in vocab:
         if line.startswith(name, i) and (best is None or len(name) > len(best)):
@@ -740,7 +741,7 @@ def _longest_card_at(line: str, i: int, vocab: set[str]) -> str | None:
     return best
 
 
-def _longest_card_before(line: str, i: int, vocab: set[str]) -> str | None:
+def _longest_card_before(line: str, i: int, vocab: AbstractSet[str]) -> str | None:
     best = None
     for name in vocab:
         if line[:i].endswith(name) and (best is None or len(name) > len(best)):
@@ -748,14 +749,17 @@ def _longest_card_before(line: str, i: int, vocab: set[str]) -> str | None:
     return best
 
 
+_BRACKET = re.compile("[【】（）]")
+
+
 def _brackets(text: str, file: str) -> list[Diagnostic]:
     """E0107 for every 【】/（） that has no partner on its line, with the likely fix."""
     openers = {"【": "】", "（": "）"}
     closers = {"】": "【", "）": "（"}
-    vocab = known_cards()
+    vocab = _known_cards()
     out: list[Diagnostic] = []
     for k, line in enumerate(text.split("\n")):
-        if line.lstrip(" \t").startswith("#"):
+        if line.lstrip(" \t").startswith("#") or not _BRACKET.search(line):
             continue
 
         def span(a: int, b: int) -> Span:
@@ -779,7 +783,8 @@ def _brackets(text: str, file: str) -> list[Diagnostic]:
                 )
 
         stack: list[tuple[str, int]] = []
-        for i, ch in enumerate(line):
+        for m in _BRACKET.finditer(line):  # the brackets of the line, in order
+            i, ch = m.start(), m.group()
             if ch in openers:
                 if stack and stack[-1][0] == "【":
                     unclosed(*stack.pop())
@@ -815,7 +820,7 @@ def _brackets(text: str, file: str) -> list[Diagnostic]:
 
 def _unknown_cards(text: str, file: str, line_no: int) -> list[Diagnostic]:
     """E0301 for every 【name】 on line ``line_no`` that is not a card."""
-    vocab = known_cards()
+    vocab = _known_cards()
     lines = text.split("\n")
     if not 1 <= line_no <= len(lines):
         return []
@@ -884,7 +889,7 @@ def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
     one a plain parse gives; a file that does not parse is parsed plainly, so its
     errors are reported as they always were."""
     lines = _skill_bodies(rep)
-    hits = {k: (a, b, _BODIES[key]) for k, (a, b, key) in lines.items() if key in _BODIES}
+    hits = {k: (a, b, _BODIES[key]) for k, (a, b, _, key) in lines.items() if key in _BODIES}
     tree: Tree[Token] | None = None
     if hits:
         parts: list[str] = []
@@ -899,7 +904,6 @@ def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
             hits = {}
     if tree is None:
         tree, diags = _parse_marked(rep, rep, file)
-    starts = [0] + [i + 1 for i, ch in enumerate(rep) if ch == "\n"] if lines else []
     for decl in tree.children:
         if not isinstance(decl, Tree):
             continue
@@ -909,14 +913,17 @@ def _parse_lines(rep: str, file: str) -> tuple[Tree[Token], list[Diagnostic]]:
             k = sk.meta.line - 1
             if k not in lines:
                 continue
-            a, b, key = lines[k]
+            a, b, col, key = lines[k]
             i = next((j for j, c in enumerate(sk.children) if isinstance(c, Token) and c.type == "COLON"), None)
             if i is None:
                 continue
             rest = sk.children[i + 1 :]
-            line, col = k + 1, a - starts[k] + 1
+            line = k + 1
             has_pinyin = any(isinstance(c, Token) and c.type == "PINYIN" for c in sk.children[:i])
             if k in hits:
+                mark = rest[0] if len(rest) == 1 else None
+                if not (isinstance(mark, Token) and mark.type == "REGISTER_LINE" and mark.start_pos == a):
+                    return _parse_marked(rep, rep, file)  # not the mark put there: never expected
                 line0, col0, pos0, kids = hits[k][2]
                 sk.children[i + 1 :] = _moved(kids, line - line0, col - col0, a - pos0)
             elif rest and not (isinstance(rest[0], Token) and rest[0].type == "REGISTER_LINE") and has_pinyin == key[0]:
@@ -939,10 +946,10 @@ _MAX_BODIES, _MAX_SEEN = 4096, 100_000
 _PINYIN_BEFORE_COLON = re.compile(r"（[^）\n]*）[ \t]*：$")
 
 
-def _skill_bodies(rep: str) -> dict[int, tuple[int, int, tuple[bool, str]]]:
+def _skill_bodies(rep: str) -> dict[int, tuple[int, int, int, tuple[bool, str]]]:
     """The skill lines of a normalised text: line index → (start and end offset of the
-    text after the colon, leading and trailing blanks left out; the memo key)."""
-    out: dict[int, tuple[int, int, tuple[bool, str]]] = {}
+    text after the colon, leading and trailing blanks left out; its column; the memo key)."""
+    out: dict[int, tuple[int, int, int, tuple[bool, str]]] = {}
     start = 0
     for k, line in enumerate(rep.split("\n")):
         colon = line.find("：")
@@ -951,7 +958,8 @@ def _skill_bodies(rep: str) -> dict[int, tuple[int, int, tuple[bool, str]]]:
             text = body.lstrip(" \t")
             if len(text) >= 2:  # the mark is two characters at least
                 a = start + colon + 1 + len(body) - len(text)
-                out[k] = (a, a + len(text), (bool(_PINYIN_BEFORE_COLON.search(line, 0, colon + 1)), text))
+                key = (bool(_PINYIN_BEFORE_COLON.search(line, 0, colon + 1)), text)
+                out[k] = (a, a + len(text), a - start + 1, key)
         start += len(line) + 1
     return out
 
