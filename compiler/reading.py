@@ -245,6 +245,11 @@ def _cost_split(a: Any) -> tuple[list[Any], list[Any]]:
 
 
 def _ability(a: Any) -> list[tuple[str, str]]:
+    if isinstance(a, ir.Unbound):  # read by the register grammar, not compiled yet: its reading
+        from .language.facts import PartFacts, explain_lines
+
+        lines = explain_lines(a.reading) if isinstance(a.reading, PartFacts) else []
+        return lines + [(f"尚不能编译：{what}", f"not compiled yet: {what}") for what, _ in a.gaps]
     out: list[tuple[str, str]] = []
     kind = _KIND.get(getattr(a, "kind", ""), (getattr(a, "kind", "?"), getattr(a, "kind", "?")))
     out.append((f"类型：{kind[0]}", f"kind: {kind[1]}"))

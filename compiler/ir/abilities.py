@@ -239,6 +239,9 @@ class Unbound:
     text: str
     span: Span
     limit: Limit | None = None
+    #: the register reading's facts of the part (sgs.compiler.language.facts.PartFacts),
+    #: for ``sgs explain``; None when not known
+    reading: object = None
 
 
 Ability = Union[

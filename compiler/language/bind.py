@@ -25,6 +25,7 @@ from .. import ir as t
 from ..diagnostics import Span
 from ..verbs import Verb, verb_of_frame
 from . import ir
+from .facts import part_facts
 
 __all__ = ["bind_skill", "SpanOf", "Binder"]
 
@@ -555,10 +556,13 @@ class Binder:
 
     def limit(self, part: ir.Part) -> t.Limit:
         words = part.limit or self.words(part)
-        m = re.fullmatch(r"每(阶段|回合)限(\w)次", words.rstrip("。；"))
-        n = num(m.group(2)) if m else None
+        m = re.fullmatch(r"(?:每(阶段|回合)|(出牌阶段))限(\w)次", words.rstrip("。；，"))
+        n = num(m.group(3)) if m else None
         if m is None or n is None:
             raise self.gap(f"次数限制“{words}”", part)
+        if m.group(2):  # 出牌阶段限一次，… at the head of the part
+            start = part.start + self.text[part.start:part.end].find(words)
+            return t.Limit(n, "阶段", self.span_of(start, start + len(words)))
         end = part.end + (1 if self.text[part.end:part.end + 1] in ("。", "；") else 0)
         return t.Limit(n, m.group(1), self.span_of(part.start, end))
 
@@ -611,16 +615,23 @@ def bind_skill(reading: ir.RegisterSkill, span_of: SpanOf) -> tuple[tuple[t.Tag,
         try:
             if nxt is not None and nxt.kind == "limit_only":
                 limit = b.limit(nxt)
+            elif part.limit is not None and part.kind == "free" and re.fullmatch(r"出牌阶段限\w次", part.limit):
+                # 出牌阶段限一次，你可以…: an active skill of the play phase with its limit
+                part = replace(part, kind="active", phase="出牌阶段")
+                limit = b.limit(part)
+                i -= 1  # the limit is the part's own, not the next part's
             elif part.limit is not None:
                 raise b.gap(f"次数限制“{part.limit}”", part)
             abilities.append(b.bind_part(part, limit))
         except Gap as gap:
             span = span_of(gap.start, gap.end)
-            abilities.append(t.Unbound(part.kind, ((gap.what, span),), b.words(part), b.span(part)))
+            abilities.append(t.Unbound(part.kind, ((gap.what, span),), b.words(part), b.span(part),
+                                       reading=part_facts(reading, part)))
         i += 2 if limit is not None else 1
     if tag_gaps and abilities:
         first = abilities[0]
         gaps = tuple(tag_gaps) + (first.gaps if isinstance(first, t.Unbound) else ())
-        abilities[0] = t.Unbound(first.part if isinstance(first, t.Unbound) else first.kind, gaps, first.text, first.span)
+        abilities[0] = t.Unbound(first.part if isinstance(first, t.Unbound) else first.kind, gaps, first.text, first.span,
+                                 reading=first.reading if isinstance(first, t.Unbound) else part_facts(reading, parts[0]))
     order = list(t.Tag)
     return tuple(sorted(tags, key=order.index)), tuple(abilities)

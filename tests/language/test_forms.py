@@ -46,3 +46,15 @@ def test_what_the_emitter_cannot_compile_is_a_capability_gap() -> None:
     assert [d.code for d in result.refused] == ["E0503"]
     assert result.refused[0].message == "“测”还不能编译：运行时的主动技只有每阶段次数限制"
     assert not result.ok
+
+
+def test_explain_shows_the_reading_of_a_part_not_compiled_yet() -> None:
+    from sgs.compiler.reading import build_skill_texts, explain_skill, find_skills
+
+    pkgs, _, _ = build_skill_texts(["测：出牌阶段限一次，你可以弃置一张牌并选择一名其他角色，其摸一张牌，然后你获得其一张牌。"])
+    ((_, skill),) = find_skills(pkgs, "测")
+    out = explain_skill(skill)
+    for line in ("类型：主动技", "时机：出牌阶段", "谁决定：你（可以）决定是否发动", "代价：你弃置一张牌",
+                 "效果：你选择 一名其他角色", "效果：其摸牌 一张牌", "效果：你获得 其一张牌", "限制：出牌阶段限一次",
+                 "尚不能编译：动作“选择一名其他角色”"):
+        assert line in out, out
