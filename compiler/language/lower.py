@@ -28,7 +28,7 @@ _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
 #: clause leads and tails that restrict a clause without being a 若-condition
 _LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead"}
 _PARTS = {"part", "part_branch", "part_numbered"}
-_ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv"}
+_ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv", "own_when"}
 
 Subtree = Tree[Token]
 
