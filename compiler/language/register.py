@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, cast
 from importlib import resources
@@ -36,7 +36,7 @@ from .lexicon import Lexicon, LexiconError, bundled
 __all__ = [
     "grammar_text", "factor_optionals", "build_parser", "get_register_parser", "get_chart_parser",
     "parse_register", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError", "LexiconError", "Expected", "expected_after",
-    "RegisterAmbiguity", "Tie",
+    "RegisterAmbiguity", "Tie", "Expectation", "held_after", "word_types",
 ]
 
 
@@ -347,6 +347,11 @@ class Tie:
     start: int
     end: int
     readings: tuple[str, ...]
+    #: per reading (same order), the named phrases of its derivation: (start, end, rule
+    #: name or alias), character offsets, outermost first — for E0108's bracketed readings;
+    #: found in Lark's forest (find_ties), empty in the chart parser's ties
+    #: (not part of a tie's identity: the same tie, whoever found it)
+    constituents: tuple[tuple[tuple[int, int, str], ...], ...] = field(default=(), compare=False)
 
 
 class RegisterAmbiguity(RegisterError):
@@ -381,6 +386,33 @@ def _symbol_name(node: SymbolNode) -> str:
     return str(node.s.name)
 
 
+def _constituents(packed: PackedNode, offsets: list[int], limit: int = 400) -> tuple[tuple[int, int, str], ...]:
+    """The named phrases of one derivation, following its preferred sub-derivations:
+    (start, end, rule alias or name) in character offsets, outermost first.  Helper
+    rules (``_o_3``, ``__card_plus_2``) are looked through, not named."""
+    out: set[tuple[int, int, str]] = set()
+    stack: list[Any] = [packed.left, packed.right]
+    seen: set[int] = set()
+    while stack and len(seen) < limit:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, SymbolNode):
+            kids = node.children
+            if not kids:
+                continue
+            if not node.is_intermediate and node.end > node.start:
+                name = str(kids[0].rule.alias or node.s.name)
+                if not name.startswith("_"):
+                    out.add((offsets[node.start], offsets[node.end], name))
+            stack.append(kids[0])
+        elif isinstance(node, PackedNode):
+            stack.append(node.left)
+            stack.append(node.right)
+    return tuple(sorted(out, key=lambda c: (c[0], -c[1], c[2])))
+
+
 def find_ties(root: SymbolNode, offsets: list[int]) -> tuple[Tie, ...]:
     """The ties on the preferred derivation of an Earley forest.
 
@@ -404,7 +436,8 @@ def find_ties(root: SymbolNode, offsets: list[int]) -> tuple[Tie, ...]:
             if len(kids) > 1 and not kids[1].is_empty and kids[0].priority == kids[1].priority:
                 same = [k for k in kids if not k.is_empty and k.priority == kids[0].priority]
                 out.append(Tie(_symbol_name(node), offsets[node.start], offsets[node.end],
-                               tuple(_expansion(k) for k in same)))
+                               tuple(_expansion(k) for k in same),
+                               tuple(_constituents(k, offsets) for k in same)))
             if kids:
                 stack.append(kids[0])
         elif isinstance(node, PackedNode):
@@ -575,3 +608,76 @@ def expected_after(tokens: tuple[Token, ...] | list[Token]) -> Expected:
             if not str(name).startswith("_"):
                 rules.add(str(name))
     return Expected(tuple(words), tuple(classes), {c: tuple(lexer.classes.get(c, ())) for c in classes}, tuple(sorted(rules)))
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A rule the register parser is inside where a text stops: what it could read next.
+
+    ``rule`` is the rule's alias (``act_draw``) or else its name (``card``), ``origin``
+    its name; ``rest`` the grammar symbols after the dot (terminal or rule names, helper
+    rules such as ``_o_3`` included); ``start`` the character offset where the rule's
+    words begin (before the stop: at least one word of it was read).
+    """
+
+    rule: str
+    origin: str
+    rest: tuple[str, ...]
+    start: int
+
+
+def held_after(text: str, end: int) -> tuple[Expectation, ...]:
+    """The rules the register parser holds after reading the words of ``text[:end]``.
+
+    For diagnostics: at the offset where a text leaves the grammar (a word no rule can
+    read, an unknown word, the end of the text), these say what the grammar expected
+    there.  Only rules begun before ``end`` are listed (their predictions are implied by
+    ``rest``).  Unlike :func:`expected_after` (the terminals, and the rules waiting for
+    one), these keep the dot: the phrases still to read (``card``, ``player``, ``vps``),
+    which diagnostics name in the register's words.  Empty when the words before ``end``
+    already leave the grammar or do not lex.  Costs one parse of the prefix.
+    """
+    norm = text[:end].translate(_TRANSLATE)
+    parser = get_register_parser()
+    earley = parser.parser.parser
+    lexer = _lexer_of(parser)
+    try:
+        tokens = lexer.tokens(norm)
+    except UnexpectedInput:
+        return ()
+    offsets = [t.start_pos or 0 for t in tokens] + [len(norm)]
+    last: list[Any] = []
+    original = earley.predict_and_complete
+
+    def spy(i: int, to_scan: Any, columns: Any, *rest: Any) -> None:
+        original(i, to_scan, columns, *rest)
+        last[:] = [i, to_scan, columns]
+
+    earley.predict_and_complete = spy
+    tree_class, earley.Tree = earley.Tree, None
+    try:
+        lexer.prime(norm)
+        parser.parse(norm)
+    except UnexpectedInput:
+        pass
+    finally:
+        del earley.predict_and_complete  # the class's method again
+        earley.Tree = tree_class
+    k = len(tokens)
+    if not last or last[0] != k:
+        return ()
+    found: dict[Expectation, None] = {}
+    for item in [*last[2][k], *last[1]]:
+        if item.is_complete or item.ptr == 0 or item.start >= k:
+            continue
+        rule = item.rule
+        found[Expectation(str(rule.alias or rule.origin.name), str(rule.origin.name),
+                          tuple(str(x.name) for x in rule.expansion[item.ptr:]), offsets[item.start])] = None
+    return tuple(sorted(found, key=lambda e: (e.start, e.rule, e.rest)))
+
+
+def word_types() -> dict[str, str]:
+    """Every word of the register lexicon and its type (terminal name): ``{"摸": "__ANON_3",
+    "基本牌": "KIND", "闪": "CARD", …}`` (the bundled open lexicon's names included).
+    Slots (【…】, “…”, 〖…〗, numerals) are patterns, not listed."""
+    return dict(_lexer_of(get_register_parser()).words)
