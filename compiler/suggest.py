@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip"]
+__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions"]
 
 #: negation particles of the register (不能, 非基本牌, 未受伤, 无距离限制, 没有手牌)
 NEGATIONS = frozenset("不非未无没")
@@ -87,4 +87,51 @@ def meaning_flip(wrong: str, right: str) -> str | None:
         there = [m for m in c.members if m in right and m not in wrong]
         if here and there:
             return f"{c.kind} {here[0]}/{there[0]}"
+    return _guessed_member(wrong, right)
+
+
+def _guessed_member(wrong: str, right: str) -> str | None:
+    """至小 → 至多: ``wrong`` has another character where ``right`` has a member of a
+    contrast, and the word with another member (至少) is as close: which one was meant
+    is a guess, and the guess may reverse the skill."""
+    import difflib
+
+    close = difflib.SequenceMatcher(None, wrong, right).ratio()
+    for c in CONTRASTS:
+        for m in c.members:
+            at = right.find(m)
+            if at < 0 or m in wrong:
+                continue
+            ops = difflib.SequenceMatcher(None, wrong, right).get_opcodes()
+            # the member stands where the writer wrote a character of their own (not
+            # punctuation: 开始， → 开始时 fills a gap, it does not replace a word)
+            written = [wrong[i1:i2] for tag, i1, i2, j1, j2 in ops
+                       if tag == "replace" and j1 < at + len(m) and at < j2 and wrong[i1:i2].strip("，。；：、 ")]
+            if not written:
+                continue
+            for o in c.members:
+                alt = right.replace(m, o, 1)
+                near = difflib.SequenceMatcher(None, wrong, alt).ratio()
+                if o != m and near > 0 and near >= close:
+                    return f"{c.kind} {m}/{o} guessed"
     return None
+
+
+#: reviewed confusions of the register grammar's diagnostics (compiler/language/diagnose.py),
+#: beside the sentence grammar's ``parse.CONFUSABLE``: everyday words for the register's own
+#: (把 → 将, …的时候 → …时).  Each is an exact correction, never a meaning flip (tested).
+REGISTER_CONFUSABLE: dict[str, str] = {
+    "时候": "时",
+    "把": "将",
+    "给予": "交给",
+    "直至": "直到",
+    "治愈": "回复",
+    "之前": "前",
+}
+
+
+def confusions() -> dict[str, str]:
+    """Every reviewed confusion (wrong → right): the sentence grammar's and the register's."""
+    from .parse import CONFUSABLE
+
+    return {**CONFUSABLE, **REGISTER_CONFUSABLE}

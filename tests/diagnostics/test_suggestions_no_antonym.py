@@ -11,7 +11,8 @@ import pytest
 from sgs.compiler import build_texts
 from sgs.compiler.bare import wrap
 from sgs.compiler.parse import CONFUSABLE
-from sgs.compiler.suggest import CONTRASTS, NEGATIONS, meaning_flip
+from sgs.compiler.language.register import word_types
+from sgs.compiler.suggest import CONTRASTS, NEGATIONS, REGISTER_CONFUSABLE, meaning_flip
 
 # line, the fix it used to get (must not come back), then the exact diagnostics now:
 # (code, col, end_col, suggested replacement); ``REGISTER`` marks a line that is register
@@ -89,3 +90,16 @@ def test_every_contrast_group_is_typed_and_distinct() -> None:
         for i, m in enumerate(c.members):
             for n in c.members[i + 1 :]:
                 assert meaning_flip(m, n) is not None and meaning_flip(n, m) is not None
+
+
+def test_reviewed_register_confusions_are_exact() -> None:
+    words = word_types()
+    for wrong, right in REGISTER_CONFUSABLE.items():
+        assert meaning_flip(wrong, right) is None, (wrong, right)
+        assert right in words, right  # a word of the register
+
+
+def test_a_guessed_contrast_member_is_a_flip() -> None:
+    # 至小: 至少 or 至多? either guess may reverse the skill
+    assert meaning_flip("至小", "至多") == "bound 至多/至少 guessed"
+    assert meaning_flip("开始，", "开始时") is None  # fills a gap: no word was replaced
