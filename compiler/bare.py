@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from collections.abc import Callable
-
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 
 __all__ = ["wrap", "skill_lines", "check_skill_lines", "HEADER_LINES", "MAX_SKILL_LINES"]
@@ -70,25 +68,30 @@ def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
         lines = lines[:MAX_SKILL_LINES]
     for line_no, line in lines:
         result = build_texts({file: wrap(line)})
-        diags = list(result.diagnostics)
-        reread = _register_reading(line, diags)
-        if reread is not None:
-            out.append(reread(Span(file, line_no, 1, line_no, len(line) + 1)))
-            diags = [d for d in diags if d.severity is not Severity.ERROR]
-        for d in diags:
+        moved: list[Diagnostic] = []
+        for d in result.diagnostics:
             if d.span is None:
-                out.append(d)
+                moved.append(d)
                 continue
             sugg = d.suggestion
             if sugg is not None:
                 sugg = Suggestion(_move(sugg.span, file, line_no, len(line)), sugg.replacement)
-            out.append(replace(d, span=_move(d.span, file, line_no, len(line)), suggestion=sugg))
+            moved.append(replace(d, span=_move(d.span, file, line_no, len(line)), suggestion=sugg))
+        findings = _register_findings(line, moved, file, line_no)
+        if findings is None:
+            out += moved
+        else:
+            out += findings + [d for d in moved if d.severity is not Severity.ERROR]
     return out
 
 
-def _register_reading(line: str, diags: list[Diagnostic]) -> Callable[[Span], Diagnostic] | None:
-    """When only syntax errors stand and the register grammar reads the line: W0701 (as
-    a function of the line's span) for its one reading, E0108 when it reads two ways."""
+def _register_findings(line: str, diags: list[Diagnostic], file: str, line_no: int) -> list[Diagnostic] | None:
+    """When only syntax errors of the sentence grammar stand (:data:`FALLBACK_CODES`),
+    the register grammar's word on the line, in place of those errors: W0701 for its one
+    reading, E0108 when it reads two ways, and when it does not read the line either,
+    the better explanation of the two grammars' errors (:func:`.language.diagnose.choose`).
+    None: keep the sentence grammar's diagnostics as they are."""
+    from .language.diagnose import choose
     from .language.front import FALLBACK_CODES, not_runnable, read, two_readings
     from .language.ir import RegisterSkill
     from .parse import skill_line_name
@@ -102,16 +105,15 @@ def _register_reading(line: str, diags: list[Diagnostic]) -> Callable[[Span], Di
     sep = "：" if "：" in line else ":"
     head, _, rest = line.partition(sep)
     body = rest.strip()
-    got = read(name, body)
-    if got is None:
-        return None
-    if isinstance(got, RegisterSkill):
-        skill = got
-        return lambda span: not_runnable(skill, span)
-    amb = got
     base = len(head) + len(sep) + (len(rest) - len(rest.lstrip())) + 1  # column of the body's first character
 
-    def ambiguous(span: Span) -> Diagnostic:
-        return two_readings(amb, body, lambda a, b: Span(span.file, span.line, base + a, span.line, base + b))
+    def span_of(a: int, b: int) -> Span:
+        return Span(file, line_no, base + a, line_no, base + b)
 
-    return ambiguous
+    got = read(name, body)
+    if isinstance(got, RegisterSkill):
+        return [not_runnable(got, Span(file, line_no, 1, line_no, len(line) + 1))]
+    if got is not None:
+        return [two_readings(got, body, span_of)]
+    chosen = choose(name, body, span_of, errors)
+    return None if chosen == errors else chosen

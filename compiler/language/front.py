@@ -52,18 +52,12 @@ def register_reading(name: str, text: str) -> ir.RegisterSkill | None:
 
 
 def two_readings(amb: RegisterAmbiguity, text: str, span_of: Callable[[int, int], dg.Span]) -> dg.Diagnostic:
-    """E0108 for a text the register grammar reads two ways: the first tie's words,
-    and the competing rules of every tie (``span_of(start, end)``: character offsets
-    in ``text`` to a span)."""
-    tie = amb.ties[0]
-    words = text[tie.start:tie.end]
-    notes = tuple(
-        f"“{text[t.start:t.end]}”可读作：" + " ｜ ".join(t.readings[:3]) for t in amb.ties[:3]
-    )
-    return dg.Diagnostic(
-        "E0108", dg.Severity.ERROR, f"“{words}”有两种读法，语法中没有惯例决定取哪一种", span_of(tie.start, tie.end),
-        notes=notes, help="改写这段文字，让它只剩一种读法（加上“的”、调整语序，或拆成两句）",
-    )
+    """E0108 for a text the register grammar reads two ways, each reading in the
+    designer's words, bracketed (``span_of(start, end)``: character offsets in ``text``
+    to a span); see :func:`.diagnose.two_readings`."""
+    from .diagnose import two_readings as readable
+
+    return readable(amb, text, span_of)
 
 
 def _head_word(words: str) -> str:
