@@ -58,9 +58,14 @@ def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagn
         last = b
     pieces.append(src[last:])
     out_lines = []
-    for line in "".join(pieces).split("\n"):
+    originals = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for i, line in enumerate("".join(pieces).split("\n")):
         stripped = line.strip(" \t")
-        if stripped.startswith("#") or not stripped:
+        if stripped.startswith("#") and i < len(originals):
+            # a comment is the designer's prose: kept as written (the normaliser's
+            # full-width punctuation is for the register, not for comments)
+            out_lines.append(originals[i].strip(" \t").lstrip("\ufeff"))
+        elif stripped.startswith("#") or not stripped:
             out_lines.append(stripped)
         elif skill_line_name(stripped) is not None:
             out_lines.append(re.sub(r"[ \t]+", "", stripped))

@@ -58,3 +58,12 @@ def test_explain_shows_the_reading_of_a_part_not_compiled_yet() -> None:
                  "效果：你选择 一名其他角色", "效果：其摸牌 一张牌", "效果：你获得 其一张牌", "限制：出牌阶段限一次",
                  "尚不能编译：动作“选择一名其他角色”"):
         assert line in out, out
+
+
+def test_fmt_keeps_comments_and_register_lines_as_written() -> None:
+    from sgs.compiler.fmt import format_text
+
+    src = (HERE / "forms.sgs").read_text(encoding="utf-8")
+    assert "," in src.splitlines()[0]  # a half-width comma in the comment
+    formatted, diags = format_text(src, "forms.sgs")
+    assert formatted == src, [d.message for d in diags]
