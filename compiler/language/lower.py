@@ -142,6 +142,13 @@ class _Lowering:
     def act(self, t: Subtree, actor: ir.PlayerRef | None, modal: str | None, decides: bool = True) -> ir.Node:
         a, b = _span(t)
         d = t.data
+        if d == "st_subject":  # subject + predicate: the predicate names the kind
+            pred = [c for c in t.children if isinstance(c, Tree)][-1]
+            uses = [c for c in pred.children if isinstance(c, Tree) and c.data.startswith("st_")]
+            if pred.data == "st_use" and uses:  # 你使用【杀】无距离限制: the use's kind
+                return ir.Static(a, b, uses[-1].data[3:], self.args(t) + self.args(pred) + self.args(uses[-1]),
+                                 self.words(t))
+            return ir.Static(a, b, pred.data[3:], self.args(t) + self.args(pred), self.words(t))
         if d.startswith("st_"):
             return ir.Static(a, b, d[3:], self.args(t), self.words(t))
         verb = d[4:] if d.startswith("act_") else d

@@ -168,6 +168,17 @@ NEAR_MISSES = [
     ("你死亡后，你的下一名武将登场获得所有“城棘”牌。", "获得"),
     # 移出 needs 游戏
     ("当你死亡时，你可以将你装备区里的所有牌移出。", "。"),
+    # a static says what holds: a limit lifted needs 限制, an extra target its count
+    ("锁定技，你使用【杀】无距离。", "。"),
+    ("锁定技，你使用【杀】可以额外指定目标。", "。"),
+    ("锁定技，你与其他角色互相计算距离均。", "。"),
+    # 且 needs the predicate it adds; 选择…或 needs the second verb
+    ("若其手牌数为全场最少且，其摸一张牌。", "，"),
+    ("当你受到伤害后，你可以选择摸一张牌或。", "。"),
+    # (一) is a numeral the skill can change, not any parenthesis
+    ("你可以视为对其使用（X）张【杀】。", "（"),
+    # a labelled item needs its clause
+    ("当你受到伤害后，若结果为：♠，你摸一张牌；♣。", "。"),
 ]
 
 
