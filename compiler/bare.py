@@ -89,9 +89,9 @@ def _register_findings(line: str, diags: list[Diagnostic], file: str, line_no: i
     """When only syntax errors of the sentence grammar stand (:data:`FALLBACK_CODES`),
     the register grammar's word on the line, in place of those errors: W0701 for its one
     reading, E0108 when it reads two ways, and when it does not read the line either,
-    the better explanation of the two grammars' errors (:func:`.language.diagnose.choose`).
+    the better explanation of the two grammars' errors (:func:`.language.diagnose.line_errors`).
     None: keep the sentence grammar's diagnostics as they are."""
-    from .language.diagnose import choose
+    from .language.diagnose import line_errors
     from .language.front import FALLBACK_CODES, not_runnable, read, two_readings
     from .language.ir import RegisterSkill
     from .parse import skill_line_name
@@ -115,5 +115,4 @@ def _register_findings(line: str, diags: list[Diagnostic], file: str, line_no: i
         return [not_runnable(got, Span(file, line_no, 1, line_no, len(line) + 1))]
     if got is not None:
         return [two_readings(got, body, span_of)]
-    chosen = choose(name, body, span_of, errors)
-    return None if chosen == errors else chosen
+    return line_errors(line, line_no, file, errors)

@@ -52,7 +52,8 @@ from .register import (
 )
 
 __all__ = [
-    "SpanOf", "CATEGORIES", "register_diagnostics", "diagnose_failure", "two_readings", "choose", "unbalanced",
+    "SpanOf", "CATEGORIES", "register_diagnostics", "diagnose_failure", "two_readings", "choose", "line_errors",
+    "unbalanced",
     "Stop", "find_stop", "expected_words", "word_type", "reading_text",
 ]
 
@@ -1161,3 +1162,26 @@ def _reads_fixed(text: str, d: Diagnostic, base: int) -> bool:
     if not 0 <= a <= b <= len(text):
         return False
     return _reach((text[:a] + sugg.replacement + text[b:]).translate(_TRANSLATE))[0]
+
+
+def line_errors(line: str, line_no: int, file: str, errors: Sequence[Diagnostic]) -> list[Diagnostic] | None:
+    """:func:`choose` for a skill line ``名称：正文`` (line ``line_no`` of ``file``, spans
+    on that line): the errors a designer sees in place of the sentence grammar's syntax
+    ``errors`` on it, or None when the line is no skill line or they stand as they are.
+    For callers that hold a whole line (bare skill lines, a package's skill line)."""
+    from ..parse import skill_line_name
+
+    name = skill_line_name(line)
+    if name is None or not errors:
+        return None
+    sep = "：" if "：" in line else ":"
+    head, _, rest = line.partition(sep)
+    body = rest.strip()
+    base = len(head) + len(sep) + (len(rest) - len(rest.lstrip())) + 1  # column of the body's first character
+
+    def span_of(a: int, b: int) -> Span:
+        return Span(file, line_no, base + a, line_no, base + b)
+
+    chosen = choose(name, body, span_of, errors)
+    return None if chosen == list(errors) else chosen
+
