@@ -143,6 +143,15 @@ def _find(options: Sequence[Option], label: str) -> int:
     return -1
 
 
+def _find_last(options: Sequence[Option], label: str) -> int:
+    """Index of the last option with ``label``, -1 if none (结束出牌 and 取消 come last
+    and once: the same index as :func:`_find`, found sooner)."""
+    for i in range(len(options) - 1, -1, -1):
+        if options[i].label == label:
+            return i
+    return -1
+
+
 def _index(options: Sequence[Option], label: str) -> int:
     i = _find(options, label)
     if i < 0:
@@ -172,7 +181,9 @@ class RandomAgent:
         if kind is _M.DecisionKind.INVOKE:
             return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
         if kind is _M.DecisionKind.PLAY:
-            end = _index(options, END_PLAY)
+            end = _find_last(options, END_PLAY)
+            if end < 0:
+                raise ValueError(f"no option {END_PLAY!r}")
             count = int(decision.extra.get("actions", "0"))
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
                 return [end]
@@ -180,7 +191,7 @@ class RandomAgent:
             k = rng.randrange(n - 1)
             return [k if k < end else k + 1]
         if kind is _M.DecisionKind.RESPOND:
-            cancel = _find(options, CANCEL)
+            cancel = _find_last(options, CANCEL)
             if cancel >= 0 and n == 1:
                 return [cancel]
             about = decision.about

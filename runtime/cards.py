@@ -59,14 +59,17 @@ class Suit(str, Enum):
 
     @property
     def color(self) -> Color:
-        if self in (Suit.HEART, Suit.DIAMOND):
-            return Color.RED
-        if self in (Suit.SPADE, Suit.CLUB):
-            return Color.BLACK
-        return Color.NONE
+        return _COLOR_OF[self]
 
 
 _SUIT_SYMBOL = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦", Suit.NONE: ""}
+_COLOR_OF = {
+    Suit.HEART: Color.RED,
+    Suit.DIAMOND: Color.RED,
+    Suit.SPADE: Color.BLACK,
+    Suit.CLUB: Color.BLACK,
+    Suit.NONE: Color.NONE,
+}
 
 
 class CardType(str, Enum):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .player import Player
 
-__all__ = ["DecisionKind", "Option", "Decision", "option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
+__all__ = ["DecisionKind", "Option", "Decision", "option", "card_option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
 
 CANCEL = "取消"
 INVOKE = "发动"
@@ -56,6 +56,19 @@ def option(label: str, hint: str = "") -> Option:
         if len(_OPTIONS) > 100_000:  # labels are card and skill names; never grows unbounded
             _OPTIONS.clear()
         o = _OPTIONS[(label, hint)] = Option(label, hint)
+    return o
+
+
+_CARD_OPTIONS: dict[str, Option] = {}
+
+
+def card_option(label: str) -> Option:
+    """``option(label, "card")``: the option of a card, by its label (the hot case)."""
+    o = _CARD_OPTIONS.get(label)
+    if o is None:
+        if len(_CARD_OPTIONS) > 100_000:
+            _CARD_OPTIONS.clear()
+        o = _CARD_OPTIONS[label] = option(label, "card")
     return o
 
 

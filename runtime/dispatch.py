@@ -57,9 +57,14 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         cands.append(s)
     if not cands:
         return
-    order = game.alive_from(game.current)
-    if subject is not None and not subject.alive and timing in DEAD_OK:
-        order.append(subject)
+    if len(cands) == 1:
+        # one candidate: its owner is the only player with anything to resolve (he is
+        # alive, or the dead subject of his own death's window: in the order either way)
+        order = [cands[0].owner]
+    else:
+        order = game.alive_from(game.current)
+        if subject is not None and not subject.alive and timing in DEAD_OK:
+            order.append(subject)
     done: set[int] = set()
     for p in order:
         while True:

@@ -127,6 +127,12 @@ class Game:
         resolve_delayed: DelayedEffect | None = None,
     ) -> None:
         self.players = players
+        #: seat - 1 → every player in seat order from that seat's
+        self._rings: tuple[tuple[Player, ...], ...] = tuple(
+            tuple(players[i:] + players[:i]) for i in range(len(players))
+        )
+        #: seat → the living in seat order from that seat (alive_from's cache)
+        self._alive_rings: dict[int, list[Player]] = {}
         self.agents: list[Agent] = list(agents)
         self.deck = deck
         self.rng = rng
@@ -186,13 +192,17 @@ class Game:
         self._tap = TapRandom(rng, self._tape)
         self._glet: greenlet | None = None
         self._pending: Decision | None = None
+        #: run() has played (part of) this game in place: answers are not recorded,
+        #: and the game cannot be cloned
+        self._by_run = False
         #: variant (seed 001): judge 闪电 before 乐不思蜀 instead of last-placed-first
         self.lightning_first = False
 
     # ------------------------------------------------------------------ basics
 
     def log_event(self, kind: str, text: str, **data: LogValue) -> None:
-        self.log.add(self.round, kind, text, data)
+        log = self.log
+        log.raw.append((self.round, kind, text if log.enabled else "", data))
 
     def tag(self, p: Player) -> str:
         """``2号位 关羽(反贼)`` — how the log names a player (cached per general and role)."""
@@ -205,9 +215,16 @@ class Game:
 
     def alive_from(self, player: Player) -> list[Player]:
         """Living players in seat order starting at ``player`` (included if alive)."""
-        ps = self.players
-        i = player.seat - 1
-        return [q for q in ps[i:] if q.alive] + [q for q in ps[:i] if q.alive]
+        hit = self._alive_rings.get(player.seat)
+        if hit is None:
+            hit = self._alive_rings[player.seat] = [q for q in self._rings[player.seat - 1] if q.alive]
+        return hit[:]
+
+    def alive_changed(self) -> None:
+        """Say that a player died or came back (``player.alive`` changed): the cached
+        seat orders of :meth:`alive_from` are dropped (death does it; so must whoever
+        sets ``alive`` directly while the game runs)."""
+        self._alive_rings.clear()
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]
@@ -311,6 +328,8 @@ class Game:
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
             if answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
+        if self._by_run:
+            return picked  # a game run() plays is not cloned: nothing to record
         tape = self._tape
         if tape:
             self._record.append((tuple(picked), tuple(tape)))
@@ -326,9 +345,10 @@ class Game:
         return SeatView(self, seat)
 
     def agent_rng(self) -> random.Random:
-        """The RNG agents draw from (``view.rng``): the game's, through a recorder
-        so that :meth:`clone` can replay the draws."""
-        return self._tap
+        """The RNG agents draw from (``view.rng``): the game's — through a recorder so
+        that :meth:`clone` can replay the draws, except while :meth:`run` plays the game
+        (not cloneable then; the same draws, without the recorder's cost)."""
+        return self.rng if self._by_run and self._glet is None else self._tap
 
     def pending(self) -> Decision | None:
         """The decision the game waits for (``decision.player`` decides), or None when
@@ -380,7 +400,7 @@ class Game:
         the copy is :meth:`run`)."""
         if self.factory is None:
             raise ValueError("this game has no factory (set up by setup_identity_game or build_game to clone)")
-        if self._glet is None and (self.turns_played or self.over):
+        if self._by_run or (self._glet is None and (self.turns_played or self.over)):
             raise ValueError("a game played by run() cannot be cloned; drive it with pending/respond")
         queue: deque[Record] = deque(self._record)
         g = self.factory([ReplayAgent(queue) for _ in self.players])
@@ -420,6 +440,7 @@ class Game:
                 seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
                 d = self.respond(agent.choose(seen, d))  # type: ignore[arg-type]
             return
+        self._by_run = True
         self._play(max_turns, start_phase)
 
 

@@ -76,23 +76,36 @@ def distance(game: Game, src: Player, dst: Player, without: Sequence[Card] = ())
     """Seat distance plus modifiers; equipment in ``without`` does not count."""
     if src is dst:
         return 0
-    alive = [p for p in game.players if p.alive or p is src or p is dst]
-    n = len(alive)
-    d = abs(alive.index(src) - alive.index(dst))
-    d = min(d, n - d)
-    for s in _statics_without(game, src, without, "distance_modifier"):
-        d += s.distance_modifier(game, src, dst)
-    for s in _statics_without(game, dst, without, "distance_modifier"):
-        d += s.distance_modifier(game, src, dst)
-    return max(d, 1)
+    # places of the two among the living (and themselves, alive or not), in seat order
+    n = i = j = 0
+    for p in game.players:
+        if p is src:
+            i = n
+        elif p is dst:
+            j = n
+        elif not p.alive:
+            continue
+        n += 1
+    d = i - j if i > j else j - i
+    if n - d < d:
+        d = n - d
+    hooks = game._hooked
+    if "distance_modifier" in hooks[src.seat]:
+        for s in _statics_without(game, src, without, "distance_modifier"):
+            d += s.distance_modifier(game, src, dst)
+    if "distance_modifier" in hooks[dst.seat]:
+        for s in _statics_without(game, dst, without, "distance_modifier"):
+            d += s.distance_modifier(game, src, dst)
+    return d if d > 1 else 1
 
 
 def attack_range(game: Game, player: Player, without: Sequence[Card] = ()) -> int:
     """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
     w = player.weapon
     r = w.attack_range if w is not None and not any(c is w for c in without) else 1
-    for s in _statics_without(game, player, without, "attack_range_modifier"):
-        r += s.attack_range_modifier(game, player)
+    if "attack_range_modifier" in game._hooked[player.seat]:
+        for s in _statics_without(game, player, without, "attack_range_modifier"):
+            r += s.attack_range_modifier(game, player)
     return r
 
 
@@ -123,10 +136,12 @@ def max_cards(game: Game, player: Player) -> int:
 
 def prohibited(game: Game, user: Player, target: Player, card: AnyCard) -> bool:
     """Whether a static skill of ``user`` or ``target`` forbids ``card`` on ``target``."""
-    for s in hooked(game, user, "prohibit"):
-        if s.prohibit(game, user, target, card):
-            return True
-    if target is not user:
+    hooks = game._hooked
+    if "prohibit" in hooks[user.seat]:
+        for s in hooked(game, user, "prohibit"):
+            if s.prohibit(game, user, target, card):
+                return True
+    if target is not user and "prohibit" in hooks[target.seat]:
         for s in hooked(game, target, "prohibit"):
             if s.prohibit(game, user, target, card):
                 return True
@@ -135,6 +150,8 @@ def prohibited(game: Game, user: Player, target: Player, card: AnyCard) -> bool:
 
 def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -> bool:
     """Whether a static skill of ``user`` lets ``card`` ignore distance to ``target``."""
+    if "no_distance_limit" not in game._hooked[user.seat]:
+        return False
     for s in hooked(game, user, "no_distance_limit"):
         if s.no_distance_limit(game, user, card, target):
             return True
@@ -144,11 +161,17 @@ def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -
 # ---------------------------------------------------------------------- card targets
 
 
+def _equipped(game: Game, cards: Sequence[Card]) -> bool:
+    """Whether one of ``cards`` is in an equipment area."""
+    loc = game.loc
+    return any(loc[c.id][0] is _M.Zone.EQUIP for c in cards)
+
+
 class Reach:
     """Memo of one user's distances and attack range to each player, for the
     queries of one decision (the play options, a card's targets): valid while the
-    game does not change, so build a new one for every decision.  Only physical
-    cards use it (a virtual 杀 may leave equipment out of the count, 武圣)."""
+    game does not change, so build a new one for every decision.  Not for a virtual
+    杀 made of equipment (武圣: that equipment no longer counts for distance and range)."""
 
     __slots__ = ("game", "user", "_dist", "_in_range", "_alive")
 
@@ -188,7 +211,7 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         if t is user:
             return False
         # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
-        if isinstance(card, VirtualCard):
+        if isinstance(card, VirtualCard) and (reach is None or _equipped(game, card.subcards)):
             if in_attack_range(game, user, t, card.subcards):
                 return True
         elif reach is not None:
@@ -204,7 +227,7 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
     if name is _M.CardName.SNATCH:
         if t is user or t.card_count(True, True, True) == 0:
             return False
-        d = reach.distance(t) if reach is not None and not isinstance(card, VirtualCard) else distance(game, user, t)
+        d = reach.distance(t) if reach is not None else distance(game, user, t)
         return d <= 1 or no_distance_limit(game, user, card, t)
     if name is _M.CardName.INDULGENCE:
         return t is not user and not any(e.name_as == _M.CardName.INDULGENCE.value for e in t.judge_area)

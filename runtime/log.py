@@ -33,19 +33,37 @@ class LogEntry:
         return json.dumps(obj, ensure_ascii=False, sort_keys=True)
 
 
+#: one entry as recorded: (round, kind, text, data)
+RawEntry = tuple[int, str, str, dict[str, LogValue]]
+
+
 class GameLog:
     """Append-only list of :class:`LogEntry`.  ``enabled=False`` keeps only kinds
-    (cheap mode for benchmarks)."""
+    (cheap mode for benchmarks).
+
+    Entries are recorded as tuples (``raw``, cheap while a game runs) and made
+    :class:`LogEntry` objects when :attr:`entries` is first read after them: a batch of
+    games that only wants results (:meth:`kinds`) never builds them."""
 
     def __init__(self, enabled: bool = True) -> None:
-        self.entries: list[LogEntry] = []
+        #: the entries as recorded, in order (append with :meth:`add`)
+        self.raw: list[RawEntry] = []
+        self._entries: list[LogEntry] = []
         self.enabled = enabled
 
+    @property
+    def entries(self) -> list[LogEntry]:
+        """Every entry so far, in order (do not append to it: use :meth:`add`)."""
+        raw, out = self.raw, self._entries
+        if len(out) < len(raw):
+            out.extend(LogEntry(*r) for r in raw[len(out) :])
+        return out
+
     def add(self, round_: int, kind: str, text: str, data: dict[str, LogValue] | None = None) -> None:
-        self.entries.append(LogEntry(round_, kind, text if self.enabled else "", data or {}))
+        self.raw.append((round_, kind, text if self.enabled else "", data or {}))
 
     def kinds(self) -> list[str]:
-        return [e.kind for e in self.entries]
+        return [r[1] for r in self.raw]
 
     def lines(self) -> list[str]:
         return [e.render() for e in self.entries]

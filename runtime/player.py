@@ -132,21 +132,26 @@ class Player:
     def hand_count(self) -> int:
         return len(self.hand)
 
+    # (members read from module constants: an enum class attribute is a slow lookup)
+
     @property
     def is_lord(self) -> bool:
-        return self.role is Role.LORD
+        return self.role is _LORD
 
     @property
     def weapon(self) -> Card | None:
-        return self.equips.get(EquipSlot.WEAPON)
+        return self.equips.get(_WEAPON)
 
     @property
     def armor(self) -> Card | None:
-        return self.equips.get(EquipSlot.ARMOR)
+        return self.equips.get(_ARMOR)
 
     def equip_cards(self) -> list[Card]:
         """Equipment in slot order (weapon, armor, +1, -1)."""
-        return [self.equips[s] for s in EquipSlot if s in self.equips]
+        equips = self.equips
+        if not equips:
+            return []
+        return [equips[s] for s in _SLOTS if s in equips]
 
     def cards_in(self, hand: bool = True, equip: bool = False, judge: bool = False) -> list[Card]:
         out: list[Card] = []
@@ -178,7 +183,18 @@ class Player:
     @property
     def tag(self) -> str:
         """``2号位 关羽`` — how logs name a player."""
-        return f"{self.seat}号位 {self.general.name}"
+        hit = _TAGS.get((self.seat, self.general.name))
+        if hit is None:
+            hit = _TAGS[(self.seat, self.general.name)] = f"{self.seat}号位 {self.general.name}"
+        return hit
 
     def __repr__(self) -> str:
         return f"<{self.tag} hp={self.hp}/{self.max_hp}>"
+
+
+_LORD = Role.LORD
+_WEAPON = EquipSlot.WEAPON
+_ARMOR = EquipSlot.ARMOR
+_SLOTS = tuple(EquipSlot)
+#: (seat, general name) → tag (the strings are asked for in every log line and prompt)
+_TAGS: dict[tuple[int, str], str] = {}

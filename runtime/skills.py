@@ -75,7 +75,10 @@ class UseMode(str, Enum):
     BOTH = "使用或打出"
 
     def allows(self, mode: UseMode) -> bool:
-        return self is UseMode.BOTH or self is mode
+        return self is _BOTH or self is mode
+
+
+_BOTH = UseMode.BOTH
 
 
 class SkillContext:

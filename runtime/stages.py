@@ -43,6 +43,7 @@ __all__ = [
     "Effect",
     "Stage",
     "Stages",
+    "Table",
     "FAMILIES",
     "family",
     "run_stages",
@@ -63,7 +64,7 @@ _UNSET: Any = object()
 class Window:
     """Open ``timing`` for the event, its subject being the event's ``whose`` field."""
 
-    __slots__ = ("timing", "whose", "alive", "target", "when", "each", "_who", "_target", "_when")
+    __slots__ = ("timing", "whose", "alive", "target", "when", "each", "_who", "_target", "_when", "run")
 
     def __init__(
         self,
@@ -91,14 +92,20 @@ class Window:
         self._who: Callable[[Any], Any] = _none if each and whose == "target" else attrgetter(whose)
         self._target: Callable[[Any], Any] = attrgetter(target) if target else _none
         self._when: Callable[[Any], Any] | None = attrgetter(when) if when else None
+        #: ``run(game, event)``: open the window for the event (``None``; a window never
+        #: ends its flow).  Nothing happens unless someone listens at ``timing``; the
+        #: plain cases get a closure of their own (windows are the runner's hot path).
+        self.run: Callable[[Game, Any], bool | None] = self._open
+        if not each and when is None and target is None:
+            self.run = _plain(timing, self._who, alive)
 
-    def run(self, game: Game, ev: Any) -> bool | None:
+    def _open(self, game: Game, ev: Any) -> bool | None:
         timing = self.timing
+        if timing not in game.listeners:
+            return None
         if self._when is not None and not self._when(ev):
             return None
         if self.each:
-            if timing not in game.listeners:
-                return None
             targets = ev.targets
             mine = self.whose == "target"
             if self.each == "target":
@@ -119,12 +126,32 @@ class Window:
         who = self._who(ev)
         if self.alive and (who is None or not who.alive):
             return None
-        if timing in game.listeners:
-            game.trigger(timing, who, ev, self._target(ev))
+        game.trigger(timing, who, ev, self._target(ev))
         return None
 
     def __repr__(self) -> str:
         return f"Window({self.timing.value}, {self.whose})"
+
+
+def _plain(timing: Timing, who: Callable[[Any], Any], alive: bool) -> Callable[[Game, Any], bool | None]:
+    """The run of a window opened once, with no target and no flag."""
+    if alive:
+
+        def run_alive(game: Game, ev: Any) -> bool | None:
+            if timing in game.listeners:
+                p = who(ev)
+                if p is not None and p.alive:
+                    game.trigger(timing, p, ev, None)
+            return None
+
+        return run_alive
+
+    def run(game: Game, ev: Any) -> bool | None:
+        if timing in game.listeners:
+            game.trigger(timing, who(ev), ev, None)
+        return None
+
+    return run
 
 
 def _none(ev: Any) -> None:
@@ -172,7 +199,7 @@ class Unless:
 
     def __init__(self, flag: str, stages: tuple[Stage, ...]) -> None:
         self.flag = flag
-        self.stages = stages
+        self.stages = Table(stages)
         self._flag = attrgetter(flag)
 
     def run(self, game: Game, ev: Any) -> bool | None:
@@ -200,22 +227,37 @@ class Effect:
 Stage = Union[Window, Step, Then, Unless, Effect]
 Stages = tuple[Stage, ...]
 
+
+class Table(tuple[Stage, ...]):
+    """A stage table: its stages in order (a tuple), and ``runs``, the callables that
+    drive an event through them (the :class:`Then` markers left out)."""
+
+    runs: tuple[Callable[[Game, Any], bool | None], ...]
+
+    def __new__(cls, stages: Iterable[Stage]) -> Table:
+        self = super().__new__(cls, stages)
+        self.runs = tuple(s.fn if isinstance(s, Step) else s.run for s in self if not isinstance(s, Then))
+        return self
+
+
 #: family name → its stage table (every flow module registers its families on import)
-FAMILIES: dict[str, Stages] = {}
+FAMILIES: dict[str, Table] = {}
 
 
-def family(name: str, *stages: Stage) -> Stages:
+def family(name: str, *stages: Stage) -> Table:
     """Register the stage table of family ``name`` and return it."""
     if name in FAMILIES:
         raise ValueError(f"event family {name!r} declared twice")
-    FAMILIES[name] = stages
-    return stages
+    table = FAMILIES[name] = Table(stages)
+    return table
 
 
 def run_stages(game: Game, stages: Stages, ev: object) -> bool:
-    """Drive ``ev`` through ``stages`` in order; False when a step ended the flow."""
-    for st in stages:
-        if st.run(game, ev) is False:
+    """Drive ``ev`` through ``stages`` (a :class:`Table`, or any sequence of stages) in
+    order; False when a step ended the flow."""
+    runs = stages.runs if isinstance(stages, Table) else Table(stages).runs
+    for run in runs:
+        if run(game, ev) is False:
             return False
     return True
 

@@ -165,6 +165,7 @@ def build_game(
         if s.hp is not None and s.max_hp is None and s.hp > p.max_hp:
             p.max_hp = s.hp
         p.alive = s.alive
+        game.alive_changed()
         for k, lab in enumerate(s.hand):
             placed.append((bank.take(lab, p.seat, "hand", k), Zone.HAND, p, ""))
         for k, lab in enumerate(s.equips):

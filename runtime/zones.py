@@ -32,15 +32,19 @@ class CardZone(str, Enum):
 
     @property
     def hand(self) -> bool:
-        return self is not CardZone.EQUIP
+        return self is not _EQUIP
 
     @property
     def equip(self) -> bool:
-        return self is not CardZone.HAND
+        return self is not _HAND
 
     @property
     def judge(self) -> bool:
-        return self is CardZone.ALL
+        return self is _ALL
+
+
+# module constants: an enum class attribute is a slow lookup, and these are asked often
+_HAND, _EQUIP, _ALL = CardZone.HAND, CardZone.EQUIP, CardZone.ALL
 
 
 class MoveReason(str, Enum):

@@ -91,6 +91,7 @@ def enter_dying(game: Game, player: Player, damage: DamageEvent | None) -> None:
 def _dies(game: Game, ev: DeathEvent) -> None:
     player, killer = ev.player, ev.killer
     player.alive = False
+    game.alive_changed()
     player.role_revealed = True
     game.log_event(
         "死亡",

@@ -54,6 +54,9 @@ _OBTAINED = Window(_M.Timing.CARDS_OBTAINED, RECEIVER)
 MOVE_STAGES = family("移动牌", _LOST, _OBTAINED)
 
 
+_HAND, _EQUIP, _PROCESSING, _DISCARD = _M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.PROCESSING, _M.Zone.DISCARD_PILE
+
+
 class CensusError(AssertionError):
     """A deck card is in no zone or in two zones."""
 
@@ -124,18 +127,38 @@ def move_cards(
         return
     lost: dict[int, tuple[Player, list[Card], list[Zone]]] = {}
     from_zones: list[Zone] = []
+    loc = game.loc
+    where = (to_zone, to_player)
+    # the common moves in line (hand, processing area, discard pile); the rest by _remove/place
+    into: list[Card] | None = None
+    if to_zone is _HAND:
+        assert to_player is not None
+        into = to_player.hand
+    elif to_zone is _PROCESSING:
+        into = game.processing
+    elif to_zone is _DISCARD:
+        into = game.discard_pile
     for c in cards:
-        zone, owner = _remove(game, c)
+        zone, owner = loc[c.id]
+        if zone is _HAND:
+            assert owner is not None
+            owner.hand.remove(c)
+        elif zone is _PROCESSING:
+            game.processing.remove(c)
+        else:
+            _remove(game, c)
         from_zones.append(zone)
-        if (
-            owner is not None
-            and (zone is _M.Zone.HAND or zone is _M.Zone.EQUIP)
-            and not (owner is to_player and zone is to_zone)
-        ):
-            entry = lost.setdefault(owner.seat, (owner, [], []))
+        if owner is not None and (zone is _HAND or zone is _EQUIP) and not (owner is to_player and zone is to_zone):
+            entry = lost.get(owner.seat)
+            if entry is None:
+                entry = lost[owner.seat] = (owner, [], [])
             entry[1].append(c)
             entry[2].append(zone)
-        place(game, c, to_zone, to_player, judge_as)
+        if into is not None:
+            into.append(c)
+            loc[c.id] = where
+        else:
+            place(game, c, to_zone, to_player, judge_as)
     # one 失去牌时 per player who lost cards, in seat order; then the receiver's 获得牌后
     if lost and _LOST.timing in game.listeners:
         for seat in sorted(lost):

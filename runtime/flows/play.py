@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from .. import members as _M
 from ..cards import AnyCard, Card, CardName
 from ..decisions import END_PLAY, Decision, Option
+from ..decisions import card_option
 from ..decisions import option as _option
 from ..dispatch import count_skill_use, log_invoke
 from ..legality import (
@@ -26,7 +27,7 @@ from ..legality import (
 )
 from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
-from .respond import pick_viewas, proxy_ok, run_proxy, viewas_candidates, viewas_names
+from .respond import pick_viewas, proxy_ok, run_proxy, viewas_offers
 from .use import use_card
 
 if TYPE_CHECKING:
@@ -78,12 +79,11 @@ def _can_extend(
     )
 
 
-def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill) -> list[CardName]:
+def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill, reach: Reach | None = None) -> list[CardName]:
     out = []
-    for n in viewas_names(game, player, vs, list(vs.card_names), _M.UseMode.USE):
-        cands = viewas_candidates(game, player, vs, n)
+    for n, cands in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE):
         probe = make_virtual(n, cands[: vs.subcard_count], vs.name)
-        if usable_in_play(game, player, probe):
+        if usable_in_play(game, player, probe, reach):
             out.append(n)
     return out
 
@@ -103,7 +103,7 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
                 hit = by_name[c.name] = usable_in_play(game, player, c, reach)
             ok = hit
         if ok:
-            opts.append(_option(c.label, "card"))
+            opts.append(card_option(c.label))
             entries.append(c)
     for s in player.skills:
         if not s.is_active():
@@ -111,7 +111,7 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
             opts.append(_option(s.name, "skill"))
             entries.append(s)
-        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s):
+        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach):
             opts.append(_option(s.name, "skill"))
             entries.append(s)
         elif (
@@ -119,7 +119,7 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
             and s.card_name in SLASH_NAMES
             and not player.phase_counters.get(s.name + "无人响应", 0)
             and proxy_ok(game, player, s, (_M.CardName.SLASH,), _M.UseMode.USE)
-            and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name))
+            and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name), reach)
         ):
             opts.append(_option(s.name, "skill"))
             entries.append(s)

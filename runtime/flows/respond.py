@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from .. import members as _M
 from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..decisions import CANCEL, Decision, Option
+from ..decisions import card_option
 from ..decisions import option as _option
 from ..dispatch import armor_active, count_skill_use, log_invoke
 from ..events import CardResponseEvent, CardUseEvent
@@ -33,6 +34,8 @@ __all__ = [
     "matches",
     "viewas_candidates",
     "viewas_names",
+    "viewas_offers",
+    "wanted",
     "proxy_ok",
     "can_produce",
     "pick_viewas",
@@ -44,6 +47,7 @@ __all__ = [
 ]
 
 EIGHT_DIAGRAM = "八卦阵"
+_HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
 
 _RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
 
@@ -59,24 +63,47 @@ def matches(name: CardName, names: Sequence[CardName]) -> bool:
     return name in names or (_M.CardName.SLASH in names and name in SLASH_NAMES)
 
 
+_WANTED: dict[tuple[CardName, ...], frozenset[CardName]] = {}
+
+
+def wanted(names: Sequence[CardName]) -> frozenset[CardName]:
+    """The card names that :func:`matches` ``names`` (【杀】 stands for every 杀)."""
+    key = tuple(names)
+    hit = _WANTED.get(key)
+    if hit is None:
+        hit = _WANTED[key] = frozenset(n for n in CardName if matches(n, key))
+    return hit
+
+
 def viewas_candidates(game: Game, player: Player, vs: ViewAsSkill, name: CardName) -> list[Card]:
     ctx = SkillContext(game, player, vs)
     z = vs.zone
     return [c for c in player.cards_in(z.hand, z.equip, False) if vs.card_filter(ctx, c, name)]
 
 
-def viewas_names(
+def viewas_offers(
     game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode
-) -> list[CardName]:
+) -> list[tuple[CardName, list[Card]]]:
+    """The names among ``names`` that ``vs`` can produce now (enough cards for it), each
+    with its candidate subcards."""
     if not vs.mode.allows(mode):
         return []
     if not vs.enabled(SkillContext(game, player, vs), mode):
         return []
-    return [
-        n
-        for n in vs.card_names
-        if matches(n, names) and len(viewas_candidates(game, player, vs, n)) >= vs.subcard_count
-    ]
+    out = []
+    for n in vs.card_names:
+        if matches(n, names):
+            cands = viewas_candidates(game, player, vs, n)
+            if len(cands) >= vs.subcard_count:
+                out.append((n, cands))
+    return out
+
+
+def viewas_names(
+    game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode
+) -> list[CardName]:
+    """The names among ``names`` that ``vs`` can produce now."""
+    return [n for n, _ in viewas_offers(game, player, vs, names, mode)]
 
 
 def _helpers(game: Game, owner: Player, px: ResponseProxySkill) -> list[Player]:
@@ -95,8 +122,9 @@ def proxy_ok(game: Game, player: Player, px: ResponseProxySkill, names: Sequence
 
 def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
     """Cheap test: could ``player`` provide such a card at all right now?"""
+    want = wanted(names)
     for c in player.hand:
-        if matches(c.name, names):
+        if c.name in want:
             return True
     for s in player.skills:
         if isinstance(s, ViewAsSkill) and s.is_active() and viewas_names(game, player, s, names, mode):
@@ -148,7 +176,7 @@ def request_card(
         entries: list[_Entry] = []
         for c in player.hand:
             if matches(c.name, names):
-                opts.append(_option(c.label, "card"))
+                opts.append(card_option(c.label))
                 entries.append(c)
         for s in player.skills:
             if not s.is_active() or s.name in tried:
@@ -225,7 +253,7 @@ def own_physical(game: Game, player: Player, card: AnyCard) -> list[Card]:
     out = []
     for c in card.physical():
         zone, owner = game.loc[c.id]
-        if owner is player and zone in (_M.Zone.HAND, _M.Zone.EQUIP):
+        if owner is player and (zone is _HAND or zone is _EQUIP):
             out.append(c)
     return out
 

@@ -161,7 +161,8 @@ def _phases(game: Game, tev: TurnEvent) -> None:
         ph = row.phase
         game._turn_at = i
         if ph not in game._phase_skipped_now:
-            row.before.run(game, PhaseEvent(player, ph))
+            if row.before.timing in game.listeners:
+                row.before.run(game, PhaseEvent(player, ph))
             if not player.alive:
                 break
         if ph in game._phase_skipped_now:
@@ -170,7 +171,8 @@ def _phases(game: Game, tev: TurnEvent) -> None:
         game.phase = ph
         game._end_phase_now = False
         for p in game.players:
-            p.phase_counters.clear()
+            if p.phase_counters:
+                p.phase_counters.clear()
         pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is _M.Phase.DRAW else PhaseEvent(player, ph)
         row.begin.run(game, pev)
         if not player.alive:
@@ -189,7 +191,8 @@ def _turn_begins(game: Game, tev: TurnEvent) -> None:
     game.current = player
     game.turns_played += 1
     for p in game.players:
-        p.turn_counters.clear()
+        if p.turn_counters:
+            p.turn_counters.clear()
     game._phase_skipped_now = set(game._skip[player.seat])
     game._skip[player.seat].clear()
     game.log_event("回合开始", f"{game.tag(player)} 的回合开始", player=player.seat)

@@ -29,7 +29,16 @@ from .respond import note_card, own_physical, request_card
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["USE_STAGES", "CONFIRMING", "EQUIP_STAGES", "ANSWER_STAGES", "use_card", "use_response", "ask_use_slash", "equip"]
+__all__ = [
+    "USE_STAGES",
+    "CONFIRMING",
+    "EQUIP_STAGES",
+    "ANSWER_STAGES",
+    "use_card",
+    "use_response",
+    "ask_use_slash",
+    "equip",
+]
 
 _USING = Window(_M.Timing.CARD_USING, "user")
 _FINISHED = Window(_M.Timing.CARD_USE_FINISHED, "user")
