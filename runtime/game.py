@@ -139,7 +139,7 @@ class Game:
         self.draw_pile: list[Card] = draw_pile  # top = last element
         self.discard_pile: list[Card] = []  # top = last element
         self.processing: list[Card] = []
-        self.loc: dict[int, tuple[Zone, Player | None]] = {c.id: (_M.Zone.DRAW_PILE, None) for c in draw_pile}
+        self.loc: dict[int, tuple[Zone, Player | None]] = dict.fromkeys([c.id for c in draw_pile], (_M.Zone.DRAW_PILE, None))
         self.victory: VictoryCheck = victory if victory is not None else _no_victory
         #: card name → what the card does once its use resolves (the use flow's Effect stage)
         self.card_effects: CardEffects = card_effects if card_effects is not None else {}
@@ -159,6 +159,8 @@ class Game:
         #: seat → hook name → that seat's static skills overriding the hook (a hook
         #: left at StaticSkill's default changes nothing, so it is not asked)
         self._hooked: dict[int, dict[str, list[StaticSkill]]] = {p.seat: {} for p in players}
+        #: the hooks some seat's static skills override (alive or not)
+        self._hooks_any: set[str] = set()
         #: seats with a static skill that is not always active (lord/limited/wake)
         self._hooked_dynamic: set[int] = set()
         #: card name → the skill classes an equipped card of that name grants
@@ -326,7 +328,10 @@ class Game:
             agent = self.agents[d.player.seat - 1]
             seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
-            if answer_error(d, picked) is not None:
+            # (one option picked, in range, where one is allowed: legal; else the full check)
+            if not (
+                len(picked) == 1 and d.min <= 1 <= d.max and type(picked[0]) is int and 0 <= picked[0] < n
+            ) and answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
         if self._by_run:
             return picked  # a game run() plays is not cloned: nothing to record

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from . import members as _M
 from .cards import AnyCard, Card, CardName, VirtualCard, card_kind
 from .player import Player
-from .registry import any_hooked, hooked
+from .registry import hooked
 from .skills import StaticSkill
 
 if TYPE_CHECKING:
@@ -48,6 +48,11 @@ SLASH_COUNT = "杀"
 _FIXED_SELF = frozenset({_M.CardName.PEACH, _M.CardName.EX_NIHILO, _M.CardName.LIGHTNING, _M.CardName.ANALEPTIC})
 _ALL_OTHERS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK})
 _ALL = frozenset({_M.CardName.GOD_SALVATION, _M.CardName.AMAZING_GRACE})
+_EQUIP_TYPE = _M.CardType.EQUIP
+_JINK = _M.CardName.JINK
+_NULLIFICATION = _M.CardName.NULLIFICATION
+_INDULGENCE = _M.CardName.INDULGENCE.value
+_LIGHTNING = _M.CardName.LIGHTNING.value
 
 
 def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> VirtualCard:
@@ -102,7 +107,7 @@ def distance(game: Game, src: Player, dst: Player, without: Sequence[Card] = ())
 def attack_range(game: Game, player: Player, without: Sequence[Card] = ()) -> int:
     """Weapon range (1 without one) plus modifiers; equipment in ``without`` does not count."""
     w = player.weapon
-    r = w.attack_range if w is not None and not any(c is w for c in without) else 1
+    r = w.attack_range if w is not None and not (without and any(c is w for c in without)) else 1
     if "attack_range_modifier" in game._hooked[player.seat]:
         for s in _statics_without(game, player, without, "attack_range_modifier"):
             r += s.attack_range_modifier(game, player)
@@ -117,6 +122,9 @@ def in_attack_range(game: Game, src: Player, dst: Player, without: Sequence[Card
 
 def slash_limit(game: Game, player: Player) -> int | None:
     """杀 ``player`` may use per play phase (None: no limit)."""
+    hooks = game._hooked[player.seat]
+    if "unlimited_slash" not in hooks and "extra_slashes" not in hooks:
+        return 1
     for s in hooked(game, player, "unlimited_slash"):
         if s.unlimited_slash(game, player):
             return None
@@ -173,7 +181,7 @@ class Reach:
     game does not change, so build a new one for every decision.  Not for a virtual
     杀 made of equipment (武圣: that equipment no longer counts for distance and range)."""
 
-    __slots__ = ("game", "user", "_dist", "_in_range", "_alive")
+    __slots__ = ("game", "user", "_dist", "_in_range", "_alive", "_range")
 
     def __init__(self, game: Game, user: Player) -> None:
         self.game = game
@@ -181,6 +189,7 @@ class Reach:
         self._dist: dict[int, int] = {}
         self._in_range: dict[int, bool] = {}
         self._alive: list[Player] | None = None
+        self._range: int | None = None
 
     def distance(self, t: Player) -> int:
         d = self._dist.get(t.seat)
@@ -191,7 +200,14 @@ class Reach:
     def in_attack_range(self, t: Player) -> bool:
         r = self._in_range.get(t.seat)
         if r is None:
-            r = self._in_range[t.seat] = in_attack_range(self.game, self.user, t)
+            # in_attack_range(game, user, t), the user's range counted once
+            if t is self.user or not t.alive:
+                r = False
+            else:
+                if self._range is None:
+                    self._range = attack_range(self.game, self.user)
+                r = self.distance(t) <= self._range
+            self._in_range[t.seat] = r
         return r
 
     def alive_from_user(self) -> list[Player]:
@@ -204,7 +220,9 @@ class Reach:
 def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach | None = None) -> bool:
     """Whether ``t`` may be chosen as a target of ``user``'s ``card``; ``reach``: a
     memo of ``user``'s distances built for the current decision (same answers)."""
-    if not t.alive or prohibited(game, user, t, card):
+    if not t.alive:
+        return False
+    if "prohibit" in game._hooks_any and prohibited(game, user, t, card):
         return False
     name = card.name
     if name in SLASH_NAMES:
@@ -230,14 +248,14 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         d = reach.distance(t) if reach is not None else distance(game, user, t)
         return d <= 1 or no_distance_limit(game, user, card, t)
     if name is _M.CardName.INDULGENCE:
-        return t is not user and not any(e.name_as == _M.CardName.INDULGENCE.value for e in t.judge_area)
+        return t is not user and not any(e.name_as == _INDULGENCE for e in t.judge_area)
     if name is _M.CardName.COLLATERAL:
         return t is not user and t.weapon is not None and any(collateral_victims(game, t))
     if name is _M.CardName.PEACH:
         return t is user and t.is_wounded
     if name is _M.CardName.LIGHTNING:
-        return t is user and not any(e.name_as == _M.CardName.LIGHTNING.value for e in t.judge_area)
-    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
+        return t is user and not any(e.name_as == _LIGHTNING for e in t.judge_area)
+    if name in _FIXED_SELF or card.type is _EQUIP_TYPE:
         return t is user
     if name in _ALL_OTHERS:
         return t is not user
@@ -263,7 +281,7 @@ def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None =
     if name in _ALL:
         ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
         return [p for p in ring if not prohibited(game, user, p, card)]
-    if name in _FIXED_SELF or card.type is _M.CardType.EQUIP:
+    if name in _FIXED_SELF or card.type is _EQUIP_TYPE:
         return [user] if target_ok(game, user, card, user, reach) else []
     return None
 
@@ -281,20 +299,42 @@ def slash_available(game: Game, player: Player) -> bool:
 
 
 def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None = None) -> bool:
-    """Whether ``user`` may use ``card`` in his play phase now (a legal target exists)."""
+    """Whether ``user`` may use ``card`` in his play phase now (a legal target exists).
+
+    The same answers as asking :func:`fixed_targets` / :func:`target_ok` of every
+    player, in fewer steps per kind of card (the play options ask it of every card
+    name in hand before every play decision); the queries are pure, so asking fewer
+    of them changes nothing."""
     name = card.name
-    if name is _M.CardName.JINK or name is _M.CardName.NULLIFICATION:
+    if name is _JINK or name is _NULLIFICATION:
         return False
-    if name in SLASH_NAMES and not slash_available(game, user):
-        return False
-    fixed = fixed_targets(game, user, card, reach)
-    if fixed is not None:
-        if name in _ALL:
-            return True
-        return bool(fixed)
+    if name in SLASH_NAMES:
+        return slash_available(game, user) and _slash_target_exists(game, user, card, reach)
+    if name in _ALL:
+        return True
+    if name in _FIXED_SELF or card.type is _EQUIP_TYPE:
+        return target_ok(game, user, card, user, reach)
     ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+    if name in _ALL_OTHERS:
+        if "prohibit" not in game._hooks_any:
+            return len(ring) > 1
+        return any(not prohibited(game, user, p, card) for p in ring[1:])
     for t in ring:
         if target_ok(game, user, card, t, reach):
+            return True
+    return False
+
+
+def _slash_target_exists(game: Game, user: Player, card: AnyCard, reach: Reach | None) -> bool:
+    """:func:`target_ok` of a 杀 asked of every living player until one is a target."""
+    ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+    if reach is None or (isinstance(card, VirtualCard) and _equipped(game, card.subcards)):
+        return any(target_ok(game, user, card, t, reach) for t in ring)
+    check = "prohibit" in game._hooks_any
+    for t in ring:  # the living
+        if t is user or (check and prohibited(game, user, t, card)):
+            continue
+        if reach.in_attack_range(t) or no_distance_limit(game, user, card, t):
             return True
     return False
 
@@ -302,4 +342,6 @@ def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None 
 def card_hooks(game: Game, user: Player) -> bool:
     """Whether a static skill may make two cards of one name differ in legality for
     ``user`` (a prohibit hook of anyone alive, or ``user``'s no-distance hook)."""
-    return bool(hooked(game, user, "no_distance_limit")) or any_hooked(game, "prohibit")
+    return "prohibit" in game._hooks_any or bool(
+        "no_distance_limit" in game._hooked[user.seat] and hooked(game, user, "no_distance_limit")
+    )

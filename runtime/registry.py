@@ -61,6 +61,7 @@ def _index_statics(game: Game, player: Player) -> None:
             by_hook.setdefault(hook, []).append(s)
         dynamic = dynamic or s.lord or s.limited or s.wake
     game._hooked[player.seat] = by_hook
+    game._hooks_any = {h for hooks in game._hooked.values() for h in hooks}
     if dynamic:
         game._hooked_dynamic.add(player.seat)
     else:
@@ -74,10 +75,7 @@ def statics(game: Game, player: Player) -> list[StaticSkill]:
 
 def any_hooked(game: Game, hook: str) -> bool:
     """Whether any seat (alive or not) has a static skill overriding ``hook``."""
-    for by_hook in game._hooked.values():
-        if hook in by_hook:
-            return True
-    return False
+    return hook in game._hooks_any
 
 
 def hooked(game: Game, player: Player, hook: str) -> Sequence[StaticSkill]:

@@ -106,10 +106,10 @@ class SkillContext:
         "event",
         "target",
         "point",
-        "cards",
-        "targets",
+        "_cards",
+        "_targets",
         "choice",
-        "vars",
+        "_vars",
     )
 
     def __init__(
@@ -128,10 +128,42 @@ class SkillContext:
         self.event = event
         self.target = target
         self.point = 1
-        self.cards: list[Card] = []
-        self.targets: list[Player] = []
+        # the scratch lists and dict are made on first use: most contexts only ask
+        # can_trigger / card_filter / enabled and never touch them
+        self._cards: list[Card] | None = None
+        self._targets: list[Player] | None = None
         self.choice: str | None = None
-        self.vars: dict[str, Any] = {}
+        self._vars: dict[str, Any] | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        if self._cards is None:
+            self._cards = []
+        return self._cards
+
+    @cards.setter
+    def cards(self, value: list[Card]) -> None:
+        self._cards = value
+
+    @property
+    def targets(self) -> list[Player]:
+        if self._targets is None:
+            self._targets = []
+        return self._targets
+
+    @targets.setter
+    def targets(self, value: list[Player]) -> None:
+        self._targets = value
+
+    @property
+    def vars(self) -> dict[str, Any]:
+        if self._vars is None:
+            self._vars = {}
+        return self._vars
+
+    @vars.setter
+    def vars(self, value: dict[str, Any]) -> None:
+        self._vars = value
 
     def _as(self, cls: type[_E]) -> _E:
         ev = self.event

@@ -229,14 +229,23 @@ Stages = tuple[Stage, ...]
 
 
 class Table(tuple[Stage, ...]):
-    """A stage table: its stages in order (a tuple), and ``runs``, the callables that
-    drive an event through them (the :class:`Then` markers left out)."""
+    """A stage table: its stages in order (a tuple), and ``plan``, how to drive an event
+    through them: (a window's timing or None, the callable to run) per stage, the
+    :class:`Then` markers left out (a window nobody listens at is passed over)."""
 
-    runs: tuple[Callable[[Game, Any], bool | None], ...]
+    plan: tuple[tuple[Timing | None, Callable[[Game, Any], bool | None]], ...]
 
     def __new__(cls, stages: Iterable[Stage]) -> Table:
         self = super().__new__(cls, stages)
-        self.runs = tuple(s.fn if isinstance(s, Step) else s.run for s in self if not isinstance(s, Then))
+        plan: list[tuple[Timing | None, Callable[[Game, Any], bool | None]]] = []
+        for s in self:
+            if isinstance(s, Window):
+                plan.append((s.timing, s.run))
+            elif isinstance(s, Step):
+                plan.append((None, s.fn))
+            elif not isinstance(s, Then):
+                plan.append((None, s.run))
+        self.plan = tuple(plan)
         return self
 
 
@@ -255,8 +264,11 @@ def family(name: str, *stages: Stage) -> Table:
 def run_stages(game: Game, stages: Stages, ev: object) -> bool:
     """Drive ``ev`` through ``stages`` (a :class:`Table`, or any sequence of stages) in
     order; False when a step ended the flow."""
-    runs = stages.runs if isinstance(stages, Table) else Table(stages).runs
-    for run in runs:
+    plan = stages.plan if isinstance(stages, Table) else Table(stages).plan
+    listeners = game.listeners
+    for timing, run in plan:
+        if timing is not None and timing not in listeners:
+            continue
         if run(game, ev) is False:
             return False
     return True

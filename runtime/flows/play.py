@@ -37,6 +37,8 @@ __all__ = ["play_phase", "play_options", "choose_targets", "play_card", "play_ac
 
 
 _PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, str]
+_SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
+_NAME_VALUE = {n: n.value for n in CardName}
 
 
 def _active_ok(game: Game, player: Player, sk: ActiveSkill) -> bool:
@@ -88,23 +90,28 @@ def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill, reach: Reach
     return out
 
 
-def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEntry]]:
+def play_options(game: Game, player: Player, reach: Reach | None = None) -> tuple[list[Option], list[_PlayEntry]]:
+    """The PLAY decision's options (cards usable now, skills, 结束出牌) and what each is;
+    ``reach``: ``player``'s distance memo for this decision."""
     opts: list[Option] = []
     entries: list[_PlayEntry] = []
-    reach = Reach(game, player)
-    # without static hooks that look at the card, a card's legality is its name's
-    by_name: dict[CardName, bool] | None = None if card_hooks(game, player) else {}
-    for c in player.hand:
-        if by_name is None:
-            ok = usable_in_play(game, player, c, reach)
-        else:
-            hit = by_name.get(c.name)
-            if hit is None:
-                hit = by_name[c.name] = usable_in_play(game, player, c, reach)
-            ok = hit
-        if ok:
-            opts.append(card_option(c.label))
-            entries.append(c)
+    if reach is None:
+        reach = Reach(game, player)
+    if card_hooks(game, player):
+        for c in player.hand:
+            if usable_in_play(game, player, c, reach):
+                opts.append(card_option(c.label))
+                entries.append(c)
+    else:
+        # without static hooks that look at the card, a card's legality is its name's
+        by_name: dict[CardName, bool] = {}
+        for c in player.hand:
+            ok = by_name.get(c.name)
+            if ok is None:
+                ok = by_name[c.name] = usable_in_play(game, player, c, reach)
+            if ok:
+                opts.append(card_option(c.label))
+                entries.append(c)
     for s in player.skills:
         if not s.is_active():
             continue
@@ -131,7 +138,10 @@ def play_options(game: Game, player: Player) -> tuple[list[Option], list[_PlayEn
 def play_phase(game: Game, player: Player) -> None:
     game.play_actions = 0
     while player.alive and not game._end_phase_now and game.play_actions < 500:
-        opts, entries = play_options(game, player)
+        # one memo of distances for the options and the chosen card's targets (nothing
+        # changes between them but the answer)
+        reach = Reach(game, player)
+        opts, entries = play_options(game, player, reach)
         d = Decision(
             _M.DecisionKind.PLAY,
             player,
@@ -145,20 +155,24 @@ def play_phase(game: Game, player: Player) -> None:
             return
         game.play_actions += 1
         if isinstance(e, Card):
-            play_card(game, player, e)
+            play_card(game, player, e, reach)
         elif isinstance(e, ActiveSkill):
             play_active(game, player, e)
         elif isinstance(e, ViewAsSkill):
-            names = _viewas_play_names(game, player, e)
+            names = _viewas_play_names(game, player, e, reach)
             card = pick_viewas(game, player, e, names)
             play_card(game, player, card)
         else:
             play_proxy_slash(game, player, e)
 
 
-def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player], Player | None] | None:
-    """Targets for a card used in the play phase; None if there are none."""
-    reach = Reach(game, user)
+def choose_targets(
+    game: Game, user: Player, card: AnyCard, reach: Reach | None = None
+) -> tuple[list[Player], Player | None] | None:
+    """Targets for a card used in the play phase; None if there are none.  ``reach``:
+    ``user``'s distance memo, if the game has not changed since it was made."""
+    if reach is None:
+        reach = Reach(game, user)
     fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         return fixed, None
@@ -170,10 +184,10 @@ def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player
         _M.DecisionKind.TARGETS,
         user,
         f"选择{card.label}的目标",
-        tuple(_option(str(t.seat), "player") for t in cands),
+        tuple(_SEAT_OPTIONS.get(t.seat) or _option(str(t.seat), "player") for t in cands),
         min=1,
         max=hi,
-        about=card.name.value,
+        about=_NAME_VALUE[card.name],
     )
     targets = [cands[i] for i in game.ask(d)]
     sub: Player | None = None
@@ -183,8 +197,8 @@ def choose_targets(game: Game, user: Player, card: AnyCard) -> tuple[list[Player
     return targets, sub
 
 
-def play_card(game: Game, player: Player, card: AnyCard) -> None:
-    chosen = choose_targets(game, player, card)
+def play_card(game: Game, player: Player, card: AnyCard, reach: Reach | None = None) -> None:
+    chosen = choose_targets(game, player, card, reach)
     if chosen is None:
         return
     targets, sub = chosen

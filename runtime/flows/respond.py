@@ -86,13 +86,17 @@ def viewas_offers(
 ) -> list[tuple[CardName, list[Card]]]:
     """The names among ``names`` that ``vs`` can produce now (enough cards for it), each
     with its candidate subcards."""
+    # (the skill's hooks are pure: asking which names match first changes no answer)
+    want = wanted(names)
+    if not any(n in want for n in vs.card_names):
+        return []
     if not vs.mode.allows(mode):
         return []
     if not vs.enabled(SkillContext(game, player, vs), mode):
         return []
     out = []
     for n in vs.card_names:
-        if matches(n, names):
+        if n in want:
             cands = viewas_candidates(game, player, vs, n)
             if len(cands) >= vs.subcard_count:
                 out.append((n, cands))
