@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
 
 from . import members as _M
 from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
+from .shuffle import shuffle
 
 if TYPE_CHECKING:
     import random
@@ -215,7 +216,7 @@ class RandomAgent:
         if kind is _M.DecisionKind.ARRANGE:
             size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
             order = list(range(n))
-            rng.shuffle(order)
+            shuffle(rng, order)
             return order[:size]
         if hi <= lo:
             size = lo
@@ -225,5 +226,5 @@ class RandomAgent:
             if lo == 0 and size == 0 and rng.random() < 0.5:
                 size = 1
         idx = list(range(n))
-        rng.shuffle(idx)
+        shuffle(rng, idx)
         return sorted(idx[:size])

@@ -50,7 +50,7 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         elif sc is _M.Scope.OTHER:
             if subject is None or subject is o:
                 continue
-        if not s.is_active():
+        if not (s.always_active or s.is_active()):
             continue
         if id(s) in skill_card and not equip_works(game, s, event):
             continue

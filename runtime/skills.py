@@ -250,6 +250,15 @@ class Skill:
     #: True for the skill of an equipment card (set by the runtime's equipment skills)
     equipment: ClassVar[bool] = False
 
+    #: the class has no lord/limited/wake tag and keeps :meth:`is_active`: always
+    #: active (set for each subclass; the dispatcher and the play options read it
+    #: before calling is_active)
+    always_active: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.always_active = not (cls.lord or cls.limited or cls.wake) and cls.is_active is Skill.is_active
+
     def __init__(self, owner: Player) -> None:
         self.owner = owner
 

@@ -205,7 +205,7 @@ class Unless:
     def run(self, game: Game, ev: Any) -> bool | None:
         if self._flag(ev):
             return None
-        return None if run_stages(game, self.stages, ev) else False
+        return None if self.stages.run(game, ev) else False
 
 
 class Effect:
@@ -229,24 +229,73 @@ Stages = tuple[Stage, ...]
 
 
 class Table(tuple[Stage, ...]):
-    """A stage table: its stages in order (a tuple), and ``plan``, how to drive an event
-    through them: (a window's timing or None, the callable to run) per stage, the
-    :class:`Then` markers left out (a window nobody listens at is passed over)."""
+    """A stage table: its stages in order (a tuple), and ``run(game, event)``, which
+    drives an event through them and returns False when a step ended the flow.
 
-    plan: tuple[tuple[Timing | None, Callable[[Game, Any], bool | None]], ...]
+    ``run`` is made from the table: the stages are written out as one Python function
+    (``source``) — a window as "if someone listens at it: open it", a step as a call,
+    :class:`Unless` as an ``if``, :class:`Effect` as the card effect's lookup and call,
+    :class:`Then` markers left out — what a hand-written flow would do, with the table
+    still the one statement of the order (the flows are the engine's hot path)."""
 
-    def __new__(cls, stages: Iterable[Stage]) -> Table:
+    run: Callable[[Game, Any], bool]
+    #: the Python source of :attr:`run`
+    source: str
+
+    def __new__(cls, stages: Iterable[Stage], name: str = "") -> Table:
         self = super().__new__(cls, stages)
-        plan: list[tuple[Timing | None, Callable[[Game, Any], bool | None]]] = []
-        for s in self:
-            if isinstance(s, Window):
-                plan.append((s.timing, s.run))
-            elif isinstance(s, Step):
-                plan.append((None, s.fn))
-            elif not isinstance(s, Then):
-                plan.append((None, s.run))
-        self.plan = tuple(plan)
+        self.source, self.run = _compile(self, name)
         return self
+
+
+def _compile(stages: Stages, name: str) -> tuple[str, Callable[[Game, Any], bool]]:
+    env: dict[str, Any] = {}
+    body: list[str] = []
+
+    def ref(obj: object, prefix: str) -> str:
+        key = f"{prefix}{len(env)}"
+        env[key] = obj
+        return key
+
+    def field(attr: str) -> str:
+        if not attr.isidentifier():
+            raise ValueError(f"not an event field: {attr!r}")
+        return attr
+
+    def emit(stages: Stages, pad: str) -> None:
+        for s in stages:
+            if isinstance(s, Then):
+                continue
+            if isinstance(s, Step):
+                body.append(f"{pad}if {ref(s.fn, 'step')}(game, ev) is False:")
+                body.append(f"{pad}    return False")
+            elif isinstance(s, Window):
+                t = ref(s.timing, "timing")
+                body.append(f"{pad}if {t} in listeners:")
+                if s.each or s.when or s.target:
+                    body.append(f"{pad}    {ref(s.run, 'window')}(game, ev)")
+                elif s.alive:
+                    body.append(f"{pad}    who = ev.{field(s.whose)}")
+                    body.append(f"{pad}    if who is not None and who.alive:")
+                    body.append(f"{pad}        game.trigger({t}, who, ev, None)")
+                else:
+                    body.append(f"{pad}    game.trigger({t}, ev.{field(s.whose)}, ev, None)")
+            elif isinstance(s, Unless):
+                body.append(f"{pad}if not ev.{field(s.flag)}:")
+                mark = len(body)
+                emit(s.stages, pad + "    ")
+                if len(body) == mark:
+                    body.append(f"{pad}    pass")
+            else:
+                body.append(f"{pad}effect = game.card_effects.get(ev.card.name)")
+                body.append(f"{pad}if effect is not None:")
+                body.append(f"{pad}    effect(game, ev)")
+
+    emit(stages, "    ")
+    source = "def run(game, ev):\n    listeners = game.listeners\n" + "\n".join(body) + "\n    return True\n"
+    exec(compile(source, f"<stage table {name}>", "exec"), env)
+    run: Callable[[Game, Any], bool] = env["run"]
+    return source, run
 
 
 #: family name → its stage table (every flow module registers its families on import)
@@ -257,21 +306,14 @@ def family(name: str, *stages: Stage) -> Table:
     """Register the stage table of family ``name`` and return it."""
     if name in FAMILIES:
         raise ValueError(f"event family {name!r} declared twice")
-    table = FAMILIES[name] = Table(stages)
+    table = FAMILIES[name] = Table(stages, name)
     return table
 
 
 def run_stages(game: Game, stages: Stages, ev: object) -> bool:
     """Drive ``ev`` through ``stages`` (a :class:`Table`, or any sequence of stages) in
     order; False when a step ended the flow."""
-    plan = stages.plan if isinstance(stages, Table) else Table(stages).plan
-    listeners = game.listeners
-    for timing, run in plan:
-        if timing is not None and timing not in listeners:
-            continue
-        if run(game, ev) is False:
-            return False
-    return True
+    return (stages if isinstance(stages, Table) else Table(stages)).run(game, ev)
 
 
 def windows_of(

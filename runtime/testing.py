@@ -53,6 +53,7 @@ from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
 from .player import GeneralSpec, Player, Role
 from .result import GameResult, result_of
+from .shuffle import shuffle
 from .skills import Skill
 from .timing import Phase
 from .zones import Zone
@@ -194,7 +195,7 @@ def build_game(
     top = [bank.take(lab, None, "draw_pile", k) for k, lab in enumerate(draw_pile)]
     disc = [bank.take(lab, None, "discard_pile", k) for k, lab in enumerate(discard_pile)]
     rest = list(bank.free)
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     pile = rest + list(reversed(top))
     for c in pile:
         game.loc[c.id] = (Zone.DRAW_PILE, None)

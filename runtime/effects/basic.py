@@ -15,7 +15,7 @@ from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
 from ..flows.use import use_response
 from ..player import Player
-from ..stages import Step, Then, Window, family, run_stages
+from ..stages import Step, Then, Window, family
 from ..timing import Timing
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ def _jinks(game: Game, ev: SlashEffectEvent) -> None:
                 target,
                 (_M.CardName.JINK,),
                 about="闪",
-                prompt=f"{user.tag} 对你使用了{use.card.label}，请使用一张闪" + (f"（还需{left}张）" if ev.jinks_needed > 1 else ""),
+                prompt=f"{user.tag} 对你使用了{use.card.label}，请使用一张闪"
+                + (f"（还需{left}张）" if ev.jinks_needed > 1 else ""),
                 against=use,
                 extra={"source": str(user.seat)},
             )
@@ -71,7 +72,7 @@ SLASH_STAGES = family(
 
 def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
     """The effect of ``use`` (a 杀) on ``target``: :data:`SLASH_STAGES`."""
-    run_stages(game, SLASH_STAGES, SlashEffectEvent(use, use.user, target, use.jinks_needed.get(target.seat, 1)))
+    SLASH_STAGES.run(game, SlashEffectEvent(use, use.user, target, use.jinks_needed.get(target.seat, 1)))
 
 
 def peach_effect(game: Game, use: CardUseEvent) -> None:

@@ -40,6 +40,9 @@ __all__ = [
 ]
 
 
+_NAME_VALUE = {n: n.value for n in CardName}
+
+
 def nullified(game: Game, trick: AnyCard, target: Player) -> bool:
     """Run the 无懈可击 chain for ``trick``'s effect on ``target``; True if the
     effect is cancelled (an odd number of 无懈可击 were used)."""
@@ -57,7 +60,7 @@ def nullified(game: Game, trick: AnyCard, target: Player) -> bool:
                 names,
                 about="无懈可击",
                 prompt=f"是否使用无懈可击抵消{what}",
-                extra={"trick": trick.name.value, "target": str(target.seat), "nullified": "1" if state else "0"},
+                extra={"trick": _NAME_VALUE[trick.name], "target": str(target.seat), "nullified": "1" if state else "0"},
             )
             if c is not None:
                 state = not state
@@ -139,11 +142,12 @@ def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
     for t in _each_target(game, use):
         if not _applies(game, use, t):
             continue
-        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is _M.CardName.JINK else '打出'}一张{answer.value}"
+        name = _NAME_VALUE[answer]
+        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is _M.CardName.JINK else '打出'}一张{name}"
         if answer is _M.CardName.JINK:
-            c = use_response(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
+            c = use_response(game, t, (answer,), about=name, prompt=prompt, against=use)
         else:
-            c = respond_card(game, t, (answer,), about=answer.value, prompt=prompt, against=use)
+            c = respond_card(game, t, (answer,), about=name, prompt=prompt, against=use)
         if c is None and t.alive:
             game.damage(use.user if use.user.alive else None, t, 1 + use.extra_damage, card=use.card, use=use)
 

@@ -14,13 +14,15 @@ from .. import members as _M
 from ..cards import AnyCard, Nature
 from ..events import CardUseEvent, DamageEvent
 from ..player import DAMAGE_BONUS, Player
-from ..stages import Step, Then, Window, family, run_stages
+from ..stages import Step, Then, Window, family
 from .dying import enter_dying
 
 if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = ["DAMAGE_STAGES", "damage"]
+
+_NATURE_VALUE = {n: n.value for n in Nature}
 
 
 def _bonus(game: Game, ev: DamageEvent) -> None:
@@ -54,7 +56,8 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
     source, target, card, reason = ev.source, ev.target, ev.card, ev.reason
     target.hp -= ev.amount
     src = game.tag(source) if source is not None else "无来源"
-    nat = "" if ev.nature is _M.Nature.NORMAL else f"{ev.nature.value}"
+    nature = _NATURE_VALUE[ev.nature]
+    nat = "" if ev.nature is _M.Nature.NORMAL else nature
     game.log_event(
         "伤害",
         f"{src} 对 {game.tag(target)} 造成{ev.amount}点{nat}伤害"
@@ -64,7 +67,7 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
         source=source.seat if source is not None else None,
         target=target.seat,
         amount=ev.amount,
-        nature=ev.nature.value,
+        nature=nature,
         card=card.label if card is not None else None,
         hp=target.hp,
     )
@@ -103,5 +106,5 @@ def damage(
     if not target.alive or n <= 0:
         ev.prevented = True
         return ev
-    run_stages(game, DAMAGE_STAGES, ev)
+    DAMAGE_STAGES.run(game, ev)
     return ev

@@ -21,7 +21,7 @@ from .. import members as _M
 from ..events import DamageEvent, DeathEvent, DyingEvent
 from ..player import Player
 from ..registry import remove_skill
-from ..stages import LOSER, RECEIVER, Step, Then, Window, family, run_stages
+from ..stages import LOSER, RECEIVER, Step, Then, Window, family
 from .respond import can_produce, request_card
 from .use import use_card
 
@@ -85,7 +85,7 @@ DYING_STAGES = family(
 
 def enter_dying(game: Game, player: Player, damage: DamageEvent | None) -> None:
     """``player`` (hp below 1) enters 濒死; ``damage``: the damage that caused it."""
-    run_stages(game, DYING_STAGES, DyingEvent(player, damage))
+    DYING_STAGES.run(game, DyingEvent(player, damage))
 
 
 def _dies(game: Game, ev: DeathEvent) -> None:
@@ -151,4 +151,4 @@ DEATH_STAGES = family(
 def die(game: Game, player: Player, damage: DamageEvent | None) -> None:
     """``player`` dies (``damage``: what killed him, its source the killer)."""
     killer = damage.source if damage is not None else None
-    run_stages(game, DEATH_STAGES, DeathEvent(player, killer, damage))
+    DEATH_STAGES.run(game, DeathEvent(player, killer, damage))

@@ -13,7 +13,7 @@ from .. import members as _M
 from ..cards import AnyCard
 from ..events import LoseHpEvent, RecoverEvent
 from ..player import Player
-from ..stages import Step, Then, Window, family, run_stages
+from ..stages import Step, Then, Window, family
 from .dying import enter_dying
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def recover(
     if not player.alive or n <= 0:
         return 0
     ev = RecoverEvent(player, n, source, card, reason)
-    return ev.amount if run_stages(game, RECOVER_STAGES, ev) else 0
+    return ev.amount if RECOVER_STAGES.run(game, ev) else 0
 
 
 def _lose(game: Game, ev: LoseHpEvent) -> None:
@@ -87,4 +87,4 @@ def lose_hp(game: Game, player: Player, n: int, reason: str = "") -> None:
     """``player`` loses ``n`` hp (may enter 濒死)."""
     if not player.alive or n <= 0:
         return
-    run_stages(game, LOSE_HP_STAGES, LoseHpEvent(player, n, reason))
+    LOSE_HP_STAGES.run(game, LoseHpEvent(player, n, reason))

@@ -16,7 +16,7 @@ from .. import members as _M
 from ..cards import Card
 from ..events import CardResponseEvent, JudgeEvent
 from ..player import Player
-from ..stages import LOSER, Step, Then, Window, family, run_stages
+from ..stages import LOSER, Step, Then, Window, family
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -55,7 +55,7 @@ def judge(game: Game, player: Player, reason: str = "", good: Callable[[Card], b
         reason=reason,
     )
     ev = JudgeEvent(player, card, reason, good)
-    run_stages(game, JUDGE_STAGES, ev)
+    JUDGE_STAGES.run(game, ev)
     return ev.card
 
 

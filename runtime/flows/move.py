@@ -20,6 +20,7 @@ from ..events import CardsMoveEvent
 from ..player import SLOT_OF, JudgeAreaEntry, Player
 from ..registry import add_skill, remove_skill
 from ..result import GameOver
+from ..shuffle import shuffle
 from ..skills import Skill
 from ..stages import LOSER, RECEIVER, Window, family
 from ..zones import CardZone, MoveReason, Zone
@@ -125,8 +126,6 @@ def move_cards(
     """Move physical cards; opens 失去牌时 / 获得牌后 when someone listens."""
     if not cards:
         return
-    lost: dict[int, tuple[Player, list[Card], list[Zone]]] = {}
-    from_zones: list[Zone] = []
     loc = game.loc
     where = (to_zone, to_player)
     # the common moves in line (hand, processing area, discard pile); the rest by _remove/place
@@ -138,6 +137,28 @@ def move_cards(
         into = game.processing
     elif to_zone is _DISCARD:
         into = game.discard_pile
+    listeners = game.listeners
+    if (
+        into is not None
+        and _LOST.timing not in listeners
+        and (to_zone is not _HAND or _OBTAINED.timing not in listeners)
+    ):
+        # nobody listens, and a move into a hand or a pile grants no skill that could
+        # start listening: relocate only
+        for c in cards:
+            zone, owner = loc[c.id]
+            if zone is _HAND:
+                assert owner is not None
+                owner.hand.remove(c)
+            elif zone is _PROCESSING:
+                game.processing.remove(c)
+            else:
+                _remove(game, c)
+            into.append(c)
+            loc[c.id] = where
+        return
+    lost: dict[int, tuple[Player, list[Card], list[Zone]]] = {}
+    from_zones: list[Zone] = []
     for c in cards:
         zone, owner = loc[c.id]
         if zone is _HAND:
@@ -228,7 +249,7 @@ def reshuffle(game: Game) -> None:
         raise GameOver("平局", [])
     cards = list(game.discard_pile)
     game.discard_pile.clear()
-    game.rng.shuffle(cards)
+    shuffle(game.rng, cards)
     for c in cards:
         game.loc[c.id] = (_M.Zone.DRAW_PILE, None)
     game.draw_pile[:0] = cards

@@ -113,7 +113,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
                 opts.append(card_option(c.label))
                 entries.append(c)
     for s in player.skills:
-        if not s.is_active():
+        if not (s.always_active or s.is_active()):
             continue
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
             opts.append(_option(s.name, "skill"))

@@ -131,9 +131,17 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
         if c.name in want:
             return True
     for s in player.skills:
-        if isinstance(s, ViewAsSkill) and s.is_active() and viewas_names(game, player, s, names, mode):
+        if (
+            isinstance(s, ViewAsSkill)
+            and (s.always_active or s.is_active())
+            and viewas_names(game, player, s, names, mode)
+        ):
             return True
-        if isinstance(s, ResponseProxySkill) and s.is_active() and proxy_ok(game, player, s, names, mode):
+        if (
+            isinstance(s, ResponseProxySkill)
+            and (s.always_active or s.is_active())
+            and proxy_ok(game, player, s, names, mode)
+        ):
             return True
     return _M.CardName.JINK in names and player.armor is not None and player.armor.name is _M.CardName.EIGHT_DIAGRAM
 
@@ -183,7 +191,7 @@ def request_card(
                 opts.append(card_option(c.label))
                 entries.append(c)
         for s in player.skills:
-            if not s.is_active() or s.name in tried:
+            if not (s.always_active or s.is_active()) or s.name in tried:
                 continue
             if isinstance(s, ViewAsSkill) and viewas_names(game, player, s, names, mode):
                 opts.append(_option(s.name, "skill"))

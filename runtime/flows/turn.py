@@ -23,7 +23,7 @@ from ..events import DrawPhaseEvent, GameStartEvent, PhaseEvent, TurnEvent
 from ..legality import max_cards
 from ..player import Player
 from ..result import GameOver
-from ..stages import LOSER, RECEIVER, Stages, Step, Then, Window, family, run_stages
+from ..stages import LOSER, RECEIVER, Stages, Step, Then, Window, family
 from ..timing import Phase, Timing
 from .play import play_phase
 
@@ -153,6 +153,7 @@ def _phases(game: Game, tev: TurnEvent) -> None:
     start = game._start_phase
     game._start_phase = None
     first = _INDEX[start] if start is not None else 0
+    listeners = game.listeners
     for i, row in enumerate(PHASE_TABLE):
         if i < first:
             continue
@@ -161,7 +162,7 @@ def _phases(game: Game, tev: TurnEvent) -> None:
         ph = row.phase
         game._turn_at = i
         if ph not in game._phase_skipped_now:
-            if row.before.timing in game.listeners:
+            if row.before.timing in listeners:
                 row.before.run(game, PhaseEvent(player, ph))
             if not player.alive:
                 break
@@ -174,15 +175,16 @@ def _phases(game: Game, tev: TurnEvent) -> None:
             if p.phase_counters:
                 p.phase_counters.clear()
         pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is _M.Phase.DRAW else PhaseEvent(player, ph)
-        row.begin.run(game, pev)
+        if row.begin.timing in listeners:
+            row.begin.run(game, pev)
         if not player.alive:
             break
         if ph in game._phase_skipped_now:
             _log_skip(game, player, ph)
             continue
         if not game._end_phase_now and row.body is not None:
-            row.body.run(game, pev)
-        if player.alive:
+            row.body.fn(game, pev)
+        if player.alive and row.end.timing in listeners:
             row.end.run(game, pev)
 
 
@@ -221,7 +223,7 @@ TURN_STAGES = family(
 
 def run_turn(game: Game, player: Player) -> None:
     """Play ``player``'s turn (from ``game._start_phase`` if set)."""
-    run_stages(game, TURN_STAGES, TurnEvent(player))
+    TURN_STAGES.run(game, TurnEvent(player))
 
 
 _GAME_START = Window(_M.Timing.GAME_START, "player")

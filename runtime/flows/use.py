@@ -23,7 +23,7 @@ from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..events import CardUseEvent
 from ..legality import make_virtual, target_ok
 from ..player import SLOT_OF, Player
-from ..stages import LOSER, Effect, Then, Unless, Window, family, run_stages
+from ..stages import LOSER, Effect, Then, Unless, Window, family
 from .respond import note_card, own_physical, request_card
 
 if TYPE_CHECKING:
@@ -105,12 +105,12 @@ def use_card(
     note_card(game, user, card, _M.UseMode.USE)
     if card.type is _M.CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
-        run_stages(game, EQUIP_STAGES, use)
+        EQUIP_STAGES.run(game, use)
         return use
     # the table's first and last stages (the card moves) are done here: they need the
     # physical cards, which the event does not carry
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, user)
-    run_stages(game, USE_STAGES, use)
+    USE_STAGES.run(game, use)
     game.clear_processing(phys)
     return use
 
@@ -143,7 +143,7 @@ def use_response(
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
     game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
     note_card(game, player, card, _M.UseMode.USE)
-    run_stages(game, ANSWER_STAGES, use)
+    ANSWER_STAGES.run(game, use)
     game.clear_processing(phys)
     return card
 

@@ -48,6 +48,7 @@ from ..decisions import Decision, DecisionKind, Option
 from ..game import EquipmentTable, Game, GameOver
 from ..player import GeneralSpec, Player, Role
 from ..result import GameResult, result_of
+from ..shuffle import shuffle
 
 __all__ = [
     "IdentityError",
@@ -208,9 +209,9 @@ def setup_identity_game(
     rng = random.Random(seed)
     deck = standard_deck(include_ex)
     draw_pile = list(deck)
-    rng.shuffle(draw_pile)
+    shuffle(rng, draw_pile)
     others = [Role.LOYALIST] * loy + [Role.REBEL] * reb + [Role.RENEGADE] * ren
-    rng.shuffle(others)
+    shuffle(rng, others)
     roles_by_seat = [Role.LORD] + others
     placeholder = pool[0]
     ps = [
@@ -258,12 +259,12 @@ def _deal_generals(game: Game, pool: Sequence[GeneralSpec], ps: list[Player], rn
     lord = ps[0]
     fixed = [g for g in pool if g.name in LORD_CANDIDATES]
     rest = [g for g in pool if g.name not in LORD_CANDIDATES]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     lord_cands = fixed + rest[:LORD_EXTRA_CANDIDATES]
     g = _pick(game, lord, lord_cands)
     apply_general(game, lord, g)
     remaining = [x for x in pool if x is not g]
-    rng.shuffle(remaining)
+    shuffle(rng, remaining)
     want = candidates_per_player(players)
     per = min(want, len(remaining) // (players - 1))
     if per < want:

@@ -1,0 +1,36 @@
+"""``shuffle(rng, x)``: ``rng.shuffle(x)``, the same permutation from the same draws,
+faster.
+
+:meth:`random.Random.shuffle` draws each index through ``_randbelow`` (a Python method
+calling ``getrandbits`` until the bits fall below the bound).  Games shuffle the deck,
+the roles, the generals, the discard pile when it is reshuffled, and random agents
+shuffle indices to pick cards: this does the same loop with the draws in line.  It is
+used only where the RNG draws by ``getrandbits`` (``random.Random`` and subclasses that
+keep that method, like :class:`~sgs.runtime.drive.TapRandom`); any other RNG gets its
+own ``shuffle``.  tests/engine/test_shuffle.py checks the permutations and the RNG
+state against ``random.Random.shuffle``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, MutableSequence
+
+__all__ = ["shuffle"]
+
+_BY_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does."""
+    if getattr(rng._randbelow, "__func__", None) is not _BY_BITS:  # type: ignore[attr-defined]
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
