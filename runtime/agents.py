@@ -160,6 +160,12 @@ def _index(options: Sequence[Option], label: str) -> int:
     return i
 
 
+# decision kinds as module constants (an enum class attribute is a slow lookup)
+_K_INVOKE, _K_PLAY, _K_RESPOND = _M.DecisionKind.INVOKE, _M.DecisionKind.PLAY, _M.DecisionKind.RESPOND
+_K_OPTION, _K_ORDER, _K_CARD_NAME = _M.DecisionKind.OPTION, _M.DecisionKind.ORDER, _M.DecisionKind.CARD_NAME
+_K_ARRANGE = _M.DecisionKind.ARRANGE
+
+
 class RandomAgent:
     """Random but sensible play, drawing only from the game's seeded RNG.
 
@@ -179,10 +185,10 @@ class RandomAgent:
         options = decision.options
         n = len(options)
         kind = decision.kind
-        if kind is _M.DecisionKind.INVOKE:
+        if kind is _K_INVOKE:
             return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
-        if kind is _M.DecisionKind.PLAY:
-            end = _find_last(options, END_PLAY)
+        if kind is _K_PLAY:
+            end = n - 1 if n and options[-1].label == END_PLAY else _find_last(options, END_PLAY)
             if end < 0:
                 raise ValueError(f"no option {END_PLAY!r}")
             count = int(decision.extra.get("actions", "0"))
@@ -191,7 +197,7 @@ class RandomAgent:
             # a uniform pick among the options but ``end`` (same draw as listing them)
             k = rng.randrange(n - 1)
             return [k if k < end else k + 1]
-        if kind is _M.DecisionKind.RESPOND:
+        if kind is _K_RESPOND:
             cancel = _find_last(options, CANCEL)
             if cancel >= 0 and n == 1:
                 return [cancel]
@@ -211,9 +217,9 @@ class RandomAgent:
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
         hi = min(decision.max, n)
-        if kind is _M.DecisionKind.OPTION or kind is _M.DecisionKind.ORDER or kind is _M.DecisionKind.CARD_NAME:
+        if kind is _K_OPTION or kind is _K_ORDER or kind is _K_CARD_NAME:
             return [rng.randrange(n)] if n else []
-        if kind is _M.DecisionKind.ARRANGE:
+        if kind is _K_ARRANGE:
             size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
             order = list(range(n))
             shuffle(rng, order)

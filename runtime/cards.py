@@ -261,9 +261,12 @@ _SUITS = {s.value: s for s in Suit}
 _NATURE = {"": Nature.NORMAL, "火": Nature.FIRE, "雷": Nature.THUNDER}
 
 
+_BASIC_KIND = (CardType.BASIC, CardSubtype.NONE)
+
+
 def card_kind(name: CardName) -> tuple[CardType, CardSubtype]:
     """Type and subtype that a card of this name has (for virtual cards)."""
-    return _KIND.get(name, (CardType.BASIC, CardSubtype.NONE))
+    return _KIND.get(name, _BASIC_KIND)
 
 
 _KIND: dict[CardName, tuple[CardType, CardSubtype]] = {}

@@ -28,6 +28,7 @@ __all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor
 
 #: windows where a dead player's own skills still fire (his death's)
 DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
+_SELF, _OTHER = _M.Scope.SELF, _M.Scope.OTHER
 
 
 def open_window(game: Game, timing: Timing, subject: Player | None, event: Event, target: Player | None = None) -> None:
@@ -44,10 +45,10 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         if not o.alive and not (timing in DEAD_OK and o is subject):
             continue
         sc = s.scope
-        if sc is _M.Scope.SELF:
+        if sc is _SELF:
             if subject is not o:
                 continue
-        elif sc is _M.Scope.OTHER:
+        elif sc is _OTHER:
             if subject is None or subject is o:
                 continue
         if not (s.always_active or s.is_active()):

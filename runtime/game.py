@@ -191,7 +191,7 @@ class Game:
         #: every answer so far with the agent's RNG draws before it (drive.Record)
         self._record: list[Record] = []
         self._tape: list[int] = []
-        self._tap = TapRandom(rng, self._tape)
+        self._tap_rng: TapRandom | None = None
         self._glet: greenlet | None = None
         self._pending: Decision | None = None
         #: run() has played (part of) this game in place: answers are not recorded,
@@ -348,6 +348,14 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What seat ``seat`` (1-based) may see now (:mod:`sgs.runtime.observation`)."""
         return SeatView(self, seat)
+
+    @property
+    def _tap(self) -> TapRandom:
+        """The recording stand-in of the game's RNG (made when first needed: games that
+        run() plays never need it)."""
+        if self._tap_rng is None:
+            self._tap_rng = TapRandom(self.rng, self._tape)
+        return self._tap_rng
 
     def agent_rng(self) -> random.Random:
         """The RNG agents draw from (``view.rng``): the game's — through a recorder so

@@ -288,6 +288,8 @@ def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None =
 
 def max_targets(game: Game, user: Player, card: AnyCard) -> int:
     """How many targets ``user`` may choose for ``card`` (1 plus extra-target hooks)."""
+    if "extra_targets" not in game._hooked[user.seat]:
+        return 1
     extra = sum(s.extra_targets(game, user, card) for s in hooked(game, user, "extra_targets"))
     return 1 + extra
 

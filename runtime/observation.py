@@ -93,18 +93,15 @@ class SeatInfo:
 class SeatView:
     """The observation of seat ``seat`` (1-based) at the current decision (module doc)."""
 
-    __slots__ = ("_game", "seat", "_players", "_log")
+    __slots__ = ("_game", "seat", "_players", "_log", "rng")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
         self.seat = seat
         self._players: tuple[SeatInfo, ...] | None = None
         self._log: tuple[str, ...] | None = None
-
-    @property
-    def rng(self) -> random.Random:
-        """The game's RNG (module doc)."""
-        return self._game.agent_rng()
+        #: the game's RNG (module doc)
+        self.rng: random.Random = game.agent_rng()
 
     @property
     def hand(self) -> tuple[str, ...]:

@@ -115,6 +115,8 @@ class Player:
     turn_counters: dict[str, int] = field(default_factory=dict)
     #: per-game marks (限定技 used, 觉醒技 woken, free use by skills).
     marks: dict[str, int] = field(default_factory=dict)
+    #: :attr:`tag`'s text and what it was made of (seat, general)
+    _tag: tuple[int, GeneralSpec | None, str] = field(default=(0, None, ""), init=False, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -183,10 +185,12 @@ class Player:
     @property
     def tag(self) -> str:
         """``2号位 关羽`` — how logs name a player."""
-        hit = _TAGS.get((self.seat, self.general.name))
-        if hit is None:
-            hit = _TAGS[(self.seat, self.general.name)] = f"{self.seat}号位 {self.general.name}"
-        return hit
+        seat, general, text = self._tag
+        if seat == self.seat and general is self.general:
+            return text
+        text = f"{self.seat}号位 {self.general.name}"
+        self._tag = (self.seat, self.general, text)
+        return text
 
     def __repr__(self) -> str:
         return f"<{self.tag} hp={self.hp}/{self.max_hp}>"
@@ -196,5 +200,3 @@ _LORD = Role.LORD
 _WEAPON = EquipSlot.WEAPON
 _ARMOR = EquipSlot.ARMOR
 _SLOTS = tuple(EquipSlot)
-#: (seat, general name) → tag (the strings are asked for in every log line and prompt)
-_TAGS: dict[tuple[int, str], str] = {}

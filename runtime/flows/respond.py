@@ -87,20 +87,29 @@ def viewas_offers(
     """The names among ``names`` that ``vs`` can produce now (enough cards for it), each
     with its candidate subcards."""
     # (the skill's hooks are pure: asking which names match first changes no answer)
-    want = wanted(names)
-    if not any(n in want for n in vs.card_names):
+    key = (vs.card_names, names)
+    fit = _FIT.get(key) if type(names) is tuple else None
+    if fit is None:
+        want = wanted(names)
+        fit = tuple(n for n in vs.card_names if n in want)
+        if type(names) is tuple:
+            _FIT[key] = fit
+    if not fit:
         return []
     if not vs.mode.allows(mode):
         return []
     if not vs.enabled(SkillContext(game, player, vs), mode):
         return []
     out = []
-    for n in vs.card_names:
-        if n in want:
-            cands = viewas_candidates(game, player, vs, n)
-            if len(cands) >= vs.subcard_count:
-                out.append((n, cands))
+    for n in fit:
+        cands = viewas_candidates(game, player, vs, n)
+        if len(cands) >= vs.subcard_count:
+            out.append((n, cands))
     return out
+
+
+#: (a view-as skill's names, the names wanted) → those of the skill's names that fit
+_FIT: dict[tuple[tuple[CardName, ...], Sequence[CardName]], tuple[CardName, ...]] = {}
 
 
 def viewas_names(

@@ -92,7 +92,8 @@ def use_card(
     use = CardUseEvent(user, card, list(targets), skill, responding, sub_target)
     use.unnullifiable = unnullifiable
     phys = own_physical(game, user, card)
-    tgt_text = (" → " + "、".join(t.tag for t in use.targets)) if use.targets and use.targets != [user] else ""
+    ts = use.targets
+    tgt_text = (" → " + "、".join([t.tag for t in ts])) if ts and not (len(ts) == 1 and ts[0] is user) else ""
     if sub_target is not None:
         tgt_text += f"（杀的目标：{sub_target.tag}）"
     game.log_event(
