@@ -159,6 +159,10 @@ class Game:
         #: seat → hook name → that seat's static skills overriding the hook (a hook
         #: left at StaticSkill's default changes nothing, so it is not asked)
         self._hooked: dict[int, dict[str, list[StaticSkill]]] = {p.seat: {} for p in players}
+        #: seat → its active, view-as and proxy skills / its view-as and proxy skills,
+        #: in ``player.skills`` order (:mod:`sgs.runtime.registry`)
+        self._play_skills: dict[int, list[Skill]] = {}
+        self._answer_skills: dict[int, list[Skill]] = {}
         #: the hooks some seat's static skills override (alive or not)
         self._hooks_any: set[str] = set()
         #: seats with a static skill that is not always active (lord/limited/wake)

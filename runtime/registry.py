@@ -1,9 +1,12 @@
 """Which skills each player has, indexed for the dispatcher and the queries.
 
 A game keeps its trigger skills by the windows they listen at
-(``game.listeners``: timing → skills, read by :mod:`sgs.runtime.dispatch`) and its
+(``game.listeners``: timing → skills, read by :mod:`sgs.runtime.dispatch`), its
 static skills by the hooks they override (``game._hooked``: seat → hook → skills, read
-by :mod:`sgs.runtime.legality`); the other kinds are found on ``player.skills``.
+by :mod:`sgs.runtime.legality`), and by seat, in ``player.skills`` order, the skills
+the play phase offers (``game._play_skills``: active, view-as, proxy) and those a
+request for a card offers (``game._answer_skills``: view-as, proxy).  Skills are
+given and taken only here (a dead player's stay listed in ``player.skills``, unindexed).
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ __all__ = [
 def add_skill(game: Game, player: Player, skill: Skill) -> None:
     """Give ``player`` the skill instance ``skill`` (indexed by kind)."""
     player.skills.append(skill)
+    if isinstance(skill, (ActiveSkill, ViewAsSkill, ResponseProxySkill)):
+        game._play_skills.setdefault(player.seat, []).append(skill)
+    if isinstance(skill, (ViewAsSkill, ResponseProxySkill)):
+        game._answer_skills.setdefault(player.seat, []).append(skill)
     if isinstance(skill, TriggerSkill):
         for t in skill.timings:
             game.listeners.setdefault(t, []).append(skill)
@@ -43,6 +50,10 @@ def remove_skill(game: Game, player: Player, skill: Skill) -> None:
     """Take ``skill`` away from ``player`` (no error if he does not have it)."""
     if skill in player.skills:
         player.skills.remove(skill)
+    for index in (game._play_skills, game._answer_skills):
+        mine = index.get(player.seat)
+        if mine is not None and skill in mine:
+            mine.remove(skill)
     if isinstance(skill, TriggerSkill):
         for t in skill.timings:
             lst = game.listeners.get(t)

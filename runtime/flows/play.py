@@ -112,7 +112,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
             if ok:
                 opts.append(card_option(c.label))
                 entries.append(c)
-    for s in player.skills:
+    for s in game._play_skills.get(player.seat, ()):
         if not (s.always_active or s.is_active()):
             continue
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):

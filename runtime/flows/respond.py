@@ -139,7 +139,7 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
     for c in player.hand:
         if c.name in want:
             return True
-    for s in player.skills:
+    for s in game._answer_skills.get(player.seat, ()):
         if (
             isinstance(s, ViewAsSkill)
             and (s.always_active or s.is_active())
@@ -192,14 +192,15 @@ def request_card(
     if not player.alive:
         return None
     tried: set[str] = set()
+    want = wanted(names)
     while True:
         opts: list[Option] = []
         entries: list[_Entry] = []
         for c in player.hand:
-            if matches(c.name, names):
+            if c.name in want:
                 opts.append(card_option(c.label))
                 entries.append(c)
-        for s in player.skills:
+        for s in game._answer_skills.get(player.seat, ()):
             if not (s.always_active or s.is_active()) or s.name in tried:
                 continue
             if isinstance(s, ViewAsSkill) and viewas_names(game, player, s, names, mode):
