@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
 
 from . import members as _M
 from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
-from .shuffle import shuffle
+from .shuffle import randbelow, shuffle
 
 if TYPE_CHECKING:
     import random
@@ -195,7 +195,7 @@ class RandomAgent:
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
                 return [end]
             # a uniform pick among the options but ``end`` (same draw as listing them)
-            k = rng.randrange(n - 1)
+            k = randbelow(rng, n - 1)
             return [k if k < end else k + 1]
         if kind is _K_RESPOND:
             cancel = _find_last(options, CANCEL)
@@ -211,16 +211,16 @@ class RandomAgent:
             if cancel >= 0 and rng.random() >= p:
                 return [cancel]
             if cancel < 0:
-                return [rng.randrange(n)]
-            k = rng.randrange(n - 1)  # uniform among the options but cancel
+                return [randbelow(rng, n)]
+            k = randbelow(rng, n - 1)  # uniform among the options but cancel
             return [k if k < cancel else k + 1]
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
         hi = min(decision.max, n)
         if kind is _K_OPTION or kind is _K_ORDER or kind is _K_CARD_NAME:
-            return [rng.randrange(n)] if n else []
+            return [randbelow(rng, n)] if n else []
         if kind is _K_ARRANGE:
-            size = lo if hi <= lo else lo + rng.randrange(hi - lo + 1)
+            size = lo if hi <= lo else lo + randbelow(rng, hi - lo + 1)
             order = list(range(n))
             shuffle(rng, order)
             return order[:size]
@@ -228,7 +228,7 @@ class RandomAgent:
             size = lo
         else:
             # prefer small selections for open-ended choices
-            size = lo + min(rng.randrange(hi - lo + 1), rng.randrange(hi - lo + 1))
+            size = lo + min(randbelow(rng, hi - lo + 1), randbelow(rng, hi - lo + 1))
             if lo == 0 and size == 0 and rng.random() < 0.5:
                 size = 1
         idx = list(range(n))

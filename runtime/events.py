@@ -37,32 +37,32 @@ __all__ = [
 ]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Event:
     """Base of all events.  ``kind`` is the Chinese event name used in logs."""
 
     kind: ClassVar[str] = "事件"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class GameStartEvent(Event):
     kind: ClassVar[str] = "游戏开始"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class TurnEvent(Event):
     kind: ClassVar[str] = "回合"
     player: Player
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class PhaseEvent(Event):
     kind: ClassVar[str] = "阶段"
     player: Player
     phase: Phase
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class DrawPhaseEvent(PhaseEvent):
     """摸牌阶段摸牌时: ``count`` cards will be drawn unless ``skip_draw``."""
 
@@ -71,7 +71,7 @@ class DrawPhaseEvent(PhaseEvent):
     skip_draw: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class CardUseEvent(Event):
     """使用牌.  ``card`` may be virtual; ``targets`` in resolution order.
 
@@ -108,7 +108,7 @@ class CardUseEvent(Event):
     unnullifiable: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class CardResponseEvent(Event):
     """打出牌 (response).  ``on_behalf_of`` is set for 护驾/激将 helpers."""
 
@@ -119,7 +119,7 @@ class CardResponseEvent(Event):
     on_behalf_of: Player | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class SlashEffectEvent(Event):
     """The effect of one 杀 on one target.
 
@@ -138,7 +138,7 @@ class SlashEffectEvent(Event):
     jinks: list[AnyCard] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class DamageEvent(Event):
     """伤害.  ``card`` is the card that caused it (the 决斗 card in a 决斗),
     ``use`` the card use it belongs to (if any).  A skill at 造成伤害时 /
@@ -155,7 +155,7 @@ class DamageEvent(Event):
     prevented: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class RecoverEvent(Event):
     kind: ClassVar[str] = "回复体力"
     player: Player
@@ -166,7 +166,7 @@ class RecoverEvent(Event):
     prevented: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class LoseHpEvent(Event):
     kind: ClassVar[str] = "失去体力"
     player: Player
@@ -174,7 +174,7 @@ class LoseHpEvent(Event):
     reason: str = ""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class JudgeEvent(Event):
     """判定.  ``card`` is the current judge card (retrial replaces it).
     ``good`` (optional) says which results are good for the judged player,
@@ -187,14 +187,14 @@ class JudgeEvent(Event):
     good: Callable[[Card], bool] | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class DyingEvent(Event):
     kind: ClassVar[str] = "濒死"
     player: Player
     damage: DamageEvent | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class DeathEvent(Event):
     kind: ClassVar[str] = "死亡"
     player: Player
@@ -202,7 +202,7 @@ class DeathEvent(Event):
     damage: DamageEvent | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class CardsMoveEvent(Event):
     """Cards moved.  ``from_zones`` gives each card's zone before the move."""
 

@@ -1,5 +1,5 @@
-"""``shuffle(rng, x)``: ``rng.shuffle(x)``, the same permutation from the same draws,
-faster.
+"""``shuffle(rng, x)`` and ``randbelow(rng, n)``: ``rng.shuffle(x)`` and
+``rng.randrange(n)``, the same results from the same draws, faster.
 
 :meth:`random.Random.shuffle` draws each index through ``_randbelow`` (a Python method
 calling ``getrandbits`` until the bits fall below the bound).  Games shuffle the deck,
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, MutableSequence
 
-__all__ = ["shuffle"]
+__all__ = ["shuffle", "randbelow"]
 
 _BY_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 
@@ -34,3 +34,14 @@ def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``: a uniform int in ``0 .. n-1``."""
+    if n <= 0 or getattr(rng._randbelow, "__func__", None) is not _BY_BITS:  # type: ignore[attr-defined]
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from sgs.runtime.drive import TapRandom
-from sgs.runtime.shuffle import shuffle
+from sgs.runtime.shuffle import randbelow, shuffle
 
 
 def test_same_permutation_and_state_as_random_shuffle() -> None:
@@ -46,3 +46,11 @@ def test_other_rngs_use_their_own_shuffle() -> None:
     a.shuffle(xs)
     shuffle(b, ys)
     assert xs == ys
+
+
+def test_randbelow_is_randrange() -> None:
+    for seed in range(30):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 8, 13, 100, 1000):
+            assert a.randrange(n) == randbelow(b, n)
+        assert a.getstate() == b.getstate()
