@@ -186,7 +186,11 @@ class RandomAgent:
         n = len(options)
         kind = decision.kind
         if kind is _K_INVOKE:
-            return [_index(options, INVOKE if rng.random() < 0.8 else NO_INVOKE)]
+            want = INVOKE if rng.random() < 0.8 else NO_INVOKE
+            # (the usual pair 发动/不发动, in that order: found without a search)
+            if n == 2 and options[0].label == INVOKE and options[1].label == NO_INVOKE:
+                return [0 if want is INVOKE else 1]
+            return [_index(options, want)]
         if kind is _K_PLAY:
             end = n - 1 if n and options[-1].label == END_PLAY else _find_last(options, END_PLAY)
             if end < 0:
@@ -216,7 +220,7 @@ class RandomAgent:
             return [k if k < cancel else k + 1]
         # selections: pick a random legal subset of a random legal size
         lo = decision.min
-        hi = min(decision.max, n)
+        hi = decision.max if decision.max < n else n
         if kind is _K_OPTION or kind is _K_ORDER or kind is _K_CARD_NAME:
             return [randbelow(rng, n)] if n else []
         if kind is _K_ARRANGE:
@@ -233,4 +237,4 @@ class RandomAgent:
                 size = 1
         idx = list(range(n))
         shuffle(rng, idx)
-        return sorted(idx[:size])
+        return [idx[0]] if size == 1 else sorted(idx[:size])

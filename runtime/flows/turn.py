@@ -127,6 +127,7 @@ family("摸牌阶段摸牌", _DRAWING)
 #: the phases of a turn, in order
 PHASES: tuple[Phase, ...] = tuple(r.phase for r in PHASE_TABLE)
 _INDEX = {r.phase: i for i, r in enumerate(PHASE_TABLE)}
+_DRAW = _M.Phase.DRAW
 
 
 def skip_phase(game: Game, player: Player, phase: Phase) -> None:
@@ -174,8 +175,10 @@ def _phases(game: Game, tev: TurnEvent) -> None:
         for p in game.players:
             if p.phase_counters:
                 p.phase_counters.clear()
-        pev: PhaseEvent = DrawPhaseEvent(player, ph) if ph is _M.Phase.DRAW else PhaseEvent(player, ph)
+        # the phase's event, made when first needed (one object for its windows and work)
+        pev: PhaseEvent | None = None
         if row.begin.timing in listeners:
+            pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
             row.begin.run(game, pev)
         if not player.alive:
             break
@@ -183,8 +186,12 @@ def _phases(game: Game, tev: TurnEvent) -> None:
             _log_skip(game, player, ph)
             continue
         if not game._end_phase_now and row.body is not None:
+            if pev is None:
+                pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
             row.body.fn(game, pev)
         if player.alive and row.end.timing in listeners:
+            if pev is None:
+                pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
             row.end.run(game, pev)
 
 
