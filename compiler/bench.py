@@ -6,11 +6,15 @@ emit, no module cache), warm load time (cache hit), the front end alone (parse +
 tree) and the trigger-graph analysis of it, random 5-player and 8-player identity games per
 second with the compiled generals and with the same generals stripped of their skills
 (both with the compiled equipment effects; the ratio is the cost of generals' skill
-dispatch), and the process's peak resident memory.  ``sgs bench --scale`` prints instead
+dispatch, per game, per round and per event — log entry), the engine's figures
+(5-player games per CPU second with log text, memory per running game), and the
+process's peak resident memory.  ``sgs bench --scale`` prints instead
 ``sgs check`` time (the check, and the whole process) and peak memory for 1×/4×/16×/64×
 renamed copies of the 标准版 generals, and for copies whose skill texts all differ
 (:func:`run_scale`), each in a fresh process, medians of three.
-Timings are wall-clock seconds from :func:`time.perf_counter`; nothing here is a test.
+Timings are wall-clock seconds from :func:`time.perf_counter`, except the games: CPU
+seconds of the thread playing them (:func:`time.thread_time`; the progress display's
+thread and other processes on a shared machine do not count).  Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -32,21 +36,24 @@ from sgs.runtime.game import EquipmentTable
 
 def _games_per_second(
     pool: Sequence[GeneralSpec], equipment: EquipmentTable, players: int, games: int, seed: int, label: str
-) -> tuple[float, float]:
+) -> tuple[float, float, float]:
     """Play ``games`` seeded random games with these generals and equipment effects;
-    returns (games/s, mean rounds)."""
+    returns (games per CPU second of this thread, mean rounds, mean events — log
+    entries — per game)."""
     from sgs.runtime.modes.identity import play_identity_game
 
-    rounds = 0
+    rounds = events = 0
     with Progress(transient=True) as progress:
         task = progress.add_task(label, total=games)
-        start = time.perf_counter()
+        elapsed = 0.0
         for i in range(games):
+            t0 = time.thread_time()
             result = play_identity_game(pool, players=players, seed=seed + i, log_text=False, equipment=equipment)
+            elapsed += time.thread_time() - t0
             rounds += result.rounds
+            events += len(result.events)
             progress.advance(task)
-        elapsed = time.perf_counter() - start
-    return games / elapsed, rounds / games
+    return games / elapsed, rounds / games, events / games
 
 
 def _engine_figures(pool: Sequence[GeneralSpec], equipment: EquipmentTable, games: int, seed: int) -> tuple[float, float]:
@@ -130,12 +137,17 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
 
     bare = tuple(dataclasses.replace(g, skills=()) for g in pool)
     for players in (5, 8):
-        with_skills, r1 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 有技能")
-        without, r2 = _games_per_second(bare, equipment, players, games, seed, f"{players}人 无技能")
+        with_skills, r1, e1 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 有技能")
+        without, r2, e2 = _games_per_second(bare, equipment, players, games, seed, f"{players}人 无技能")
         rows.append((f"{players}人局/秒（有技能）", f"{with_skills:.1f}（平均 {r1:.1f} 轮）"))
         rows.append((f"{players}人局/秒（无技能）", f"{without:.1f}（平均 {r2:.1f} 轮）"))
         rows.append((f"{players}人 技能开销（无/有，按局）", f"{without / with_skills:.2f}×"))
         rows.append((f"{players}人 技能开销（无/有，按轮）", f"{(without * r2) / (with_skills * r1):.2f}×"))
+        # time per log entry with skills over without (issue 9's measure: ≤ 1.15×)
+        per_event = (1e6 / (with_skills * e1), 1e6 / (without * e2))
+        rows.append(
+            (f"{players}人 技能开销（按事件）", f"{per_event[0] / per_event[1]:.2f}×（{per_event[0]:.1f} / {per_event[1]:.1f} µs）")
+        )
     cpu_rate, held_kib = _engine_figures(pool, equipment, games, seed)
     rows.append(("5人局/CPU秒（有技能，含日志文本；play_identity_game 默认）", f"{cpu_rate:.1f}"))
     rows.append(("每局内存（5人，第100个决定时，pending/respond）", f"{held_kib:.0f} KiB"))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .player import Player
 
-__all__ = ["DecisionKind", "Option", "Decision", "option", "card_option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
+__all__ = ["DecisionKind", "Option", "Decision", "option", "card_option", "skill_option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
 
 CANCEL = "取消"
 INVOKE = "发动"
@@ -69,6 +69,19 @@ def card_option(label: str) -> Option:
         if len(_CARD_OPTIONS) > 100_000:
             _CARD_OPTIONS.clear()
         o = _CARD_OPTIONS[label] = option(label, "card")
+    return o
+
+
+_SKILL_OPTIONS: dict[str, Option] = {}
+
+
+def skill_option(name: str) -> Option:
+    """``option(name, "skill")``: the option of a skill, by its name."""
+    o = _SKILL_OPTIONS.get(name)
+    if o is None:
+        if len(_SKILL_OPTIONS) > 100_000:
+            _SKILL_OPTIONS.clear()
+        o = _SKILL_OPTIONS[name] = option(name, "skill")
     return o
 
 

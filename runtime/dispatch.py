@@ -29,6 +29,8 @@ __all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor
 #: windows where a dead player's own skills still fire (his death's)
 DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
 _SELF, _OTHER = _M.Scope.SELF, _M.Scope.OTHER
+# TriggerSkill's defaults (True, once, no cost): a skill keeping one is not asked it
+_ALWAYS, _ONCE, _FREE = TriggerSkill.can_trigger, TriggerSkill.times, TriggerSkill.cost
 
 
 def open_window(game: Game, timing: Timing, subject: Player | None, event: Event, target: Player | None = None) -> None:
@@ -69,25 +71,25 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
     done: set[int] = set()
     for p in order:
         while True:
-            mine: list[tuple[TriggerSkill, SkillContext]] = []
+            mine: list[TriggerSkill] = []
             for s in cands:
                 if s.owner is not p or id(s) in done:
                     continue
                 if not s.owner.alive and timing not in DEAD_OK:
                     continue
-                if not _limits_ok(s):
+                if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not _limits_ok(s):
                     continue
-                ctx = SkillContext(game, p, s, timing, event, target)
-                if s.can_trigger(ctx):
-                    mine.append((s, ctx))
+                # (a skill keeping TriggerSkill.can_trigger always can: no context to ask it)
+                if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, target)):
+                    mine.append(s)
             if not mine:
                 break
             if len(mine) == 1:
-                chosen = mine[0][0]
+                chosen = mine[0]
             else:
-                opts = tuple(option(s.name, "skill") for s, _ in mine)
+                opts = tuple(option(s.name, "skill") for s in mine)
                 i = game.ask(Decision(_M.DecisionKind.ORDER, p, f"{timing.value}：选择先发动的技能", opts))[0]
-                chosen = mine[i][0]
+                chosen = mine[i]
             done.add(id(chosen))
             _resolve(game, chosen, timing, event, target)
 
@@ -103,22 +105,26 @@ def _limits_ok(s: TriggerSkill) -> bool:
 
 def _resolve(game: Game, s: TriggerSkill, timing: Timing, event: Event, target: Player | None) -> None:
     o = s.owner
+    cls = type(s)
     if s.per_point and isinstance(event, (DamageEvent, LoseHpEvent, RecoverEvent)):
         times = event.amount  # 每当…1点伤害/体力后: once per point of the event
+    elif cls.times is _ONCE:
+        times = 1
     else:
         times = s.times(SkillContext(game, o, s, timing, event, target))
+    limited = s.limit_per_phase is not None or s.limit_per_turn is not None
     for point in range(1, times + 1):
         if not o.alive and timing not in DEAD_OK:
             return
-        if not s.is_active() or not _limits_ok(s):
+        if not (s.always_active or s.is_active()) or (limited and not _limits_ok(s)):
             return
         ctx = SkillContext(game, o, s, timing, event, target)
         ctx.point = point
-        if point > 1 and not s.can_trigger(ctx):
+        if point > 1 and cls.can_trigger is not _ALWAYS and not s.can_trigger(ctx):
             return
         if s.optional and not game.ask_yes_no(o, f"是否发动【{s.name}】", about=s.name):
             continue
-        if not s.cost(ctx):
+        if cls.cost is not _FREE and not s.cost(ctx):
             continue
         count_skill_use(s)
         log_invoke(game, s, ctx.targets)

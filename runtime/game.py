@@ -87,6 +87,9 @@ CardEffects = Mapping[CardName, Callable[["Game", CardUseEvent], None]]
 DelayedEffect = Callable[["Game", Player, JudgeAreaEntry], None]
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 def _no_victory(game: Game) -> GameOver | None:
     return None
 
@@ -155,6 +158,9 @@ class Game:
         self.winners: list[int] = []
         #: timing → the trigger skills listening there (:mod:`sgs.runtime.registry`)
         self.listeners: dict[Timing, list[TriggerSkill]] = {}
+        #: timing → who may hear it: None (anyone's window may matter) or the seats whose
+        #: own skills listen; absent: nobody (:meth:`hears`)
+        self._ears: dict[Timing, frozenset[int] | None] = {}
         self._statics: dict[int, list[StaticSkill]] = {p.seat: [] for p in players}
         #: seat → hook name → that seat's static skills overriding the hook (a hook
         #: left at StaticSkill's default changes nothing, so it is not asked)
@@ -246,6 +252,13 @@ class Game:
 
     def agent_of(self, p: Player) -> Agent:
         return self.agents[p.seat - 1]
+
+    def hears(self, timing: Timing, subject: Player | None) -> bool:
+        """Whether a skill could answer window ``timing`` of ``subject``: one listens at
+        it that is not only for its owner's own windows, or ``subject``'s own does.  When
+        False, opening the window would find no skill to resolve; the flows skip it."""
+        ears = self._ears.get(timing, _NOBODY)
+        return ears is None or (subject is not None and subject.seat in ears)
 
     # ------------------------------------------------------------------ the rules, as methods
     # Each is the function of its module (first parameter: the game), so

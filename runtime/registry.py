@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .player import Player
 from .skills import ActiveSkill, ResponseProxySkill, Skill, StaticSkill, TriggerSkill, ViewAsSkill, static_hooks
+from .timing import Scope, Timing
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,6 +42,7 @@ def add_skill(game: Game, player: Player, skill: Skill) -> None:
     if isinstance(skill, TriggerSkill):
         for t in skill.timings:
             game.listeners.setdefault(t, []).append(skill)
+            _hear(game, t)
     if isinstance(skill, StaticSkill):
         game._statics[player.seat].append(skill)
         _index_statics(game, player)
@@ -59,9 +61,26 @@ def remove_skill(game: Game, player: Player, skill: Skill) -> None:
             lst = game.listeners.get(t)
             if lst and skill in lst:
                 lst.remove(skill)
+                _hear(game, t)
     if isinstance(skill, StaticSkill) and skill in game._statics[player.seat]:
         game._statics[player.seat].remove(skill)
         _index_statics(game, player)
+
+
+def _hear(game: Game, t: Timing) -> None:
+    """Update who may hear window ``t`` (``game._ears``: absent — nobody listens; None —
+    a skill listens at others' windows too, anyone's subject may matter; else the seats
+    whose own skills listen, :meth:`Game.hears`)."""
+    lst = game.listeners.get(t)
+    if not lst:
+        game._ears.pop(t, None)
+    elif any(s.scope is not _SELF for s in lst):
+        game._ears[t] = None
+    else:
+        game._ears[t] = frozenset(s.owner.seat for s in lst)
+
+
+_SELF = Scope.SELF
 
 
 def _index_statics(game: Game, player: Player) -> None:

@@ -59,6 +59,8 @@ LOSER = "from_player"
 RECEIVER = "to_player"
 
 _UNSET: Any = object()
+#: who hears a window nobody listens at (see Game.hears)
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Window:
@@ -101,8 +103,9 @@ class Window:
 
     def _open(self, game: Game, ev: Any) -> bool | None:
         timing = self.timing
-        if timing not in game.listeners:
+        if timing not in game._ears:
             return None
+        hears = game.hears
         if self._when is not None and not self._when(ev):
             return None
         if self.each:
@@ -112,7 +115,9 @@ class Window:
                 # a target may leave the use (取消) or be replaced (流离) in an earlier window
                 for t in list(targets):
                     if t in targets:
-                        game.trigger(timing, t if mine else self._who(ev), ev, t)
+                        who = t if mine else self._who(ev)
+                        if hears(timing, who):
+                            game.trigger(timing, who, ev, t)
                 return None
             # a target moved on to another player here (流离): the new target then
             # becomes the target in turn; each player's window opens at most once
@@ -122,11 +127,14 @@ class Window:
                 if nxt is None:
                     return None
                 done.append(nxt)
-                game.trigger(timing, nxt if mine else self._who(ev), ev, nxt)
+                who = nxt if mine else self._who(ev)
+                if hears(timing, who):
+                    game.trigger(timing, who, ev, nxt)
         who = self._who(ev)
         if self.alive and (who is None or not who.alive):
             return None
-        game.trigger(timing, who, ev, self._target(ev))
+        if hears(timing, who):
+            game.trigger(timing, who, ev, self._target(ev))
         return None
 
     def __repr__(self) -> str:
@@ -138,17 +146,23 @@ def _plain(timing: Timing, who: Callable[[Any], Any], alive: bool) -> Callable[[
     if alive:
 
         def run_alive(game: Game, ev: Any) -> bool | None:
-            if timing in game.listeners:
+            ears = game._ears.get(timing, _NOBODY)
+            if ears is None or ears:
                 p = who(ev)
-                if p is not None and p.alive:
+                if p is not None and p.alive and (ears is None or p.seat in ears):
                     game.trigger(timing, p, ev, None)
             return None
 
         return run_alive
 
     def run(game: Game, ev: Any) -> bool | None:
-        if timing in game.listeners:
+        ears = game._ears.get(timing, _NOBODY)
+        if ears is None:
             game.trigger(timing, who(ev), ev, None)
+        elif ears:
+            p = who(ev)
+            if p is not None and p.seat in ears:
+                game.trigger(timing, p, ev, None)
         return None
 
     return run
@@ -271,15 +285,20 @@ def _compile(stages: Stages, name: str) -> tuple[str, Callable[[Game, Any], bool
                 body.append(f"{pad}    return False")
             elif isinstance(s, Window):
                 t = ref(s.timing, "timing")
-                body.append(f"{pad}if {t} in listeners:")
                 if s.each or s.when or s.target:
+                    body.append(f"{pad}if {t} in ears:")
                     body.append(f"{pad}    {ref(s.run, 'window')}(game, ev)")
-                elif s.alive:
-                    body.append(f"{pad}    who = ev.{field(s.whose)}")
-                    body.append(f"{pad}    if who is not None and who.alive:")
-                    body.append(f"{pad}        game.trigger({t}, who, ev, None)")
+                    continue
+                # open it if its subject may hear it (Game.hears), and is alive if it must be
+                if s.alive:
+                    cond = "who is not None and who.alive and (heard is None or who.seat in heard)"
                 else:
-                    body.append(f"{pad}    game.trigger({t}, ev.{field(s.whose)}, ev, None)")
+                    cond = "heard is None or (who is not None and who.seat in heard)"
+                body.append(f"{pad}heard = ears.get({t}, NOBODY)")
+                body.append(f"{pad}if heard is None or heard:")
+                body.append(f"{pad}    who = ev.{field(s.whose)}")
+                body.append(f"{pad}    if {cond}:")
+                body.append(f"{pad}        game.trigger({t}, who, ev, None)")
             elif isinstance(s, Unless):
                 body.append(f"{pad}if not ev.{field(s.flag)}:")
                 mark = len(body)
@@ -291,8 +310,9 @@ def _compile(stages: Stages, name: str) -> tuple[str, Callable[[Game, Any], bool
                 body.append(f"{pad}if effect is not None:")
                 body.append(f"{pad}    effect(game, ev)")
 
+    env["NOBODY"] = _NOBODY
     emit(stages, "    ")
-    source = "def run(game, ev):\n    listeners = game.listeners\n" + "\n".join(body) + "\n    return True\n"
+    source = "def run(game, ev):\n    ears = game._ears\n" + "\n".join(body) + "\n    return True\n"
     exec(compile(source, f"<stage table {name}>", "exec"), env)
     run: Callable[[Game, Any], bool] = env["run"]
     return source, run

@@ -137,7 +137,7 @@ def move_cards(
         into = game.processing
     elif to_zone is _DISCARD:
         into = game.discard_pile
-    listeners = game.listeners
+    listeners = game._ears
     if (
         into is not None
         and _LOST.timing not in listeners
@@ -181,11 +181,11 @@ def move_cards(
         else:
             place(game, c, to_zone, to_player, judge_as)
     # one 失去牌时 per player who lost cards, in seat order; then the receiver's 获得牌后
-    if lost and _LOST.timing in game.listeners:
+    if lost and _LOST.timing in game._ears:
         for seat in sorted(lost):
             owner, cs, zs = lost[seat]
             _LOST.run(game, CardsMoveEvent(cs, owner, zs, to_player, to_zone, reason, by))
-    if to_zone is _M.Zone.HAND and to_player is not None and _OBTAINED.timing in game.listeners:
+    if to_zone is _M.Zone.HAND and to_player is not None and _OBTAINED.timing in game._ears:
         if reason is _M.MoveReason.DRAW:
             from_zones = [_M.Zone.DRAW_PILE] * len(cards)
         _OBTAINED.run(game, CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from .. import members as _M
 from ..cards import AnyCard, Card, CardName
 from ..decisions import END_PLAY, Decision, Option
-from ..decisions import card_option
+from ..decisions import card_option, skill_option
 from ..decisions import option as _option
 from ..dispatch import count_skill_use, log_invoke
 from ..legality import (
@@ -27,6 +27,7 @@ from ..legality import (
 )
 from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
+from ..zones import CardZone
 from .respond import pick_viewas, proxy_ok, run_proxy, viewas_offers
 from .use import use_card
 
@@ -41,19 +42,33 @@ _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
 _NAME_VALUE = {n: n.value for n in CardName}
 
 
+# ActiveSkill's defaults (usable, any card, any target): a skill keeping one is not asked it
+_CAN_ALWAYS, _ANY_CARD, _ANY_TARGET = ActiveSkill.can_use, ActiveSkill.card_filter, ActiveSkill.target_filter
+#: a CardZone → which areas it covers (hand, equipment, judge area)
+_PARTS = {z: (z.hand, z.equip, z.judge) for z in CardZone}
+
+
 def _active_ok(game: Game, player: Player, sk: ActiveSkill) -> bool:
     if sk.limit_per_phase is not None and player.phase_counters.get(sk.name, 0) >= sk.limit_per_phase:
         return False
     ctx = SkillContext(game, player, sk)
-    if not sk.can_use(ctx):
+    cls = type(sk)
+    if cls.can_use is not _CAN_ALWAYS and not sk.can_use(ctx):
         return False
     z = sk.card_zone
     if sk.min_cards > 0:
-        n = sum(1 for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c))
+        hand, equip, judge = _PARTS[z]
+        if cls.card_filter is _ANY_CARD:
+            n = player.card_count(hand, equip, judge)
+        else:
+            n = sum(1 for c in player.cards_in(hand, equip, judge) if sk.card_filter(ctx, c))
         if n < sk.min_cards:
             return False
     if sk.min_targets > 0:
-        cands = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, [])]
+        if cls.target_filter is _ANY_TARGET:
+            cands = game.alive_from(player)
+        else:
+            cands = [t for t in game.alive_from(player) if sk.target_filter(ctx, t, [])]
         if not cands:
             return False
         if _ordered_targets(sk) and not _can_extend(ctx, sk, cands, [], [], sk.min_targets):
@@ -116,10 +131,10 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
         if not (s.always_active or s.is_active()):
             continue
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
-            opts.append(_option(s.name, "skill"))
+            opts.append(skill_option(s.name))
             entries.append(s)
         elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach):
-            opts.append(_option(s.name, "skill"))
+            opts.append(skill_option(s.name))
             entries.append(s)
         elif (
             isinstance(s, ResponseProxySkill)
@@ -128,7 +143,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
             and proxy_ok(game, player, s, (_M.CardName.SLASH,), _M.UseMode.USE)
             and usable_in_play(game, player, make_virtual(_M.CardName.SLASH, (), s.name), reach)
         ):
-            opts.append(_option(s.name, "skill"))
+            opts.append(skill_option(s.name))
             entries.append(s)
     opts.append(_option(END_PLAY, "end"))
     entries.append(END_PLAY)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 from .. import members as _M
 from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..decisions import CANCEL, Decision, Option
-from ..decisions import card_option
+from ..decisions import card_option, skill_option
 from ..decisions import option as _option
 from ..dispatch import armor_active, count_skill_use, log_invoke
 from ..events import CardResponseEvent, CardUseEvent
@@ -24,6 +24,7 @@ from ..player import USED, Player
 from ..skills import ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
 from ..stages import LOSER, Then, Window, family
 from ..timing import Phase
+from ..zones import CardZone
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -47,6 +48,10 @@ __all__ = [
 ]
 
 EIGHT_DIAGRAM = "八卦阵"
+#: a CardZone → which areas it covers (hand, equipment, judge area)
+_PARTS = {z: (z.hand, z.equip, z.judge) for z in CardZone}
+# ViewAsSkill's defaults (any card, always enabled): a skill keeping one is not asked it
+_ANY_CARD, _ALWAYS_ENABLED = ViewAsSkill.card_filter, ViewAsSkill.enabled
 _HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
 
 _RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
@@ -75,10 +80,18 @@ def wanted(names: Sequence[CardName]) -> frozenset[CardName]:
     return hit
 
 
-def viewas_candidates(game: Game, player: Player, vs: ViewAsSkill, name: CardName) -> list[Card]:
-    ctx = SkillContext(game, player, vs)
-    z = vs.zone
-    return [c for c in player.cards_in(z.hand, z.equip, False) if vs.card_filter(ctx, c, name)]
+def viewas_candidates(
+    game: Game, player: Player, vs: ViewAsSkill, name: CardName, ctx: SkillContext | None = None
+) -> list[Card]:
+    """``player``'s cards that ``vs`` may view as ``name`` (``ctx``: a context of the
+    skill to ask its filter with; a new one by default)."""
+    hand, equip, _ = _PARTS[vs.zone]
+    cards = player.cards_in(hand, equip, False)
+    if type(vs).card_filter is _ANY_CARD:
+        return cards
+    if ctx is None:
+        ctx = SkillContext(game, player, vs)
+    return [c for c in cards if vs.card_filter(ctx, c, name)]
 
 
 def viewas_offers(
@@ -98,11 +111,13 @@ def viewas_offers(
         return []
     if not vs.mode.allows(mode):
         return []
-    if not vs.enabled(SkillContext(game, player, vs), mode):
+    # one context for the skill's hooks (they are pure)
+    ctx = SkillContext(game, player, vs)
+    if type(vs).enabled is not _ALWAYS_ENABLED and not vs.enabled(ctx, mode):
         return []
     out = []
     for n in fit:
-        cands = viewas_candidates(game, player, vs, n)
+        cands = viewas_candidates(game, player, vs, n, ctx)
         if len(cands) >= vs.subcard_count:
             out.append((n, cands))
     return out
@@ -129,8 +144,14 @@ def proxy_ok(game: Game, player: Player, px: ResponseProxySkill, names: Sequence
         matches(px.card_name, names)
         and px.mode.allows(mode)
         and px.enabled(SkillContext(game, player, px), mode)
-        and bool(_helpers(game, player, px))
+        and _has_helper(game, player, px)
     )
+
+
+def _has_helper(game: Game, owner: Player, px: ResponseProxySkill) -> bool:
+    """``bool(_helpers(...))``, stopping at the first helper (helper_filter is pure)."""
+    ctx = SkillContext(game, owner, px)
+    return any(px.helper_filter(ctx, h) for h in game.alive_from(owner)[1:])
 
 
 def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
@@ -204,10 +225,10 @@ def request_card(
             if not (s.always_active or s.is_active()) or s.name in tried:
                 continue
             if isinstance(s, ViewAsSkill) and viewas_names(game, player, s, names, mode):
-                opts.append(_option(s.name, "skill"))
+                opts.append(skill_option(s.name))
                 entries.append(s)
             elif isinstance(s, ResponseProxySkill) and proxy_ok(game, player, s, names, mode):
-                opts.append(_option(s.name, "skill"))
+                opts.append(skill_option(s.name))
                 entries.append(s)
         if (
             _M.CardName.JINK in names

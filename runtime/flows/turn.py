@@ -154,7 +154,7 @@ def _phases(game: Game, tev: TurnEvent) -> None:
     start = game._start_phase
     game._start_phase = None
     first = _INDEX[start] if start is not None else 0
-    listeners = game.listeners
+    listeners = game._ears
     for i, row in enumerate(PHASE_TABLE):
         if i < first:
             continue
@@ -244,7 +244,7 @@ def start(game: Game) -> None:
     game._started = True
     ev = GameStartEvent()
     for p in game.alive_from(game.current):
-        if _GAME_START.timing in game.listeners:
+        if game.hears(_GAME_START.timing, p):
             game.trigger(_GAME_START.timing, p, ev)
 
 
