@@ -251,6 +251,8 @@ class _Lowering:
     def clause(self, t: Subtree) -> ir.Node:
         a, b = _span(t)
         kids = [c for c in t.children if isinstance(c, Tree)]
+        # a lead of several parts (若此时…: a time and a condition) is read as its parts
+        kids = [k for c in kids for k in ([x for x in c.children if isinstance(x, Tree)] if c.data == "lead_first" else [c])]
         if t.data == "enum_clause":
             return self.enum(t)
         if t.data == "if_done":

@@ -179,6 +179,10 @@ NEAR_MISSES = [
     ("你可以视为对其使用（X）张【杀】。", "（"),
     # a labelled item needs its clause
     ("当你受到伤害后，若结果为：♠，你摸一张牌；♣。", "。"),
+    # a bound on X needs its number; stacked limits each end in a comma; 若此时 needs a condition
+    ("结束阶段，你可以摸X张牌（X为存活角色数且最多为）。", "）"),
+    ("每名角色限一次，出牌阶段限一次你可以摸一张牌。", "你"),
+    ("准备阶段，若此时，你摸一张牌。", "，"),
 ]
 
 
