@@ -589,16 +589,21 @@ def _shape(stop: Stop, text: str) -> tuple[str, str, str | None] | None:
         card = _words_from(stop, min(e.start for e in exps if e.origin in _QUANTITIES and "measure" in e.rest))
         return ("E0101", f"“{card}”是牌，不能与数量比较：此处缺少牌的数值",
                 f"写明比较牌的哪一项数值，如“{card}的点数”；或比较角色的数值，如“你的手牌数”")
-    choices = [e for e in exps if e.rule == "act_choice" and e.rest[:1] and e.rest[0] not in g.nullable]
-    second = prev == "；" and any(e.origin.startswith("__") and e.rest[:1] in (("option",), ("option_n",)) for e in exps)
-    if (choices or second) and (ends or stop.found == "，"):
+    # an enumeration (选择一项：1.…；2.…) needs two items: one held wanting more, or a
+    # “；”/“：” with nothing after it (grammar rules: enum_items/enum_more_*, before them
+    # act_choice/option)
+    more = [e for e in exps if e.rule in ("act_choice", "enum_items") and e.rest[:1] and e.rest[0] not in g.nullable
+            and not e.rest[0].startswith(("option", "enum_items"))]
+    items_after = prev in ("；", "：") and any(
+        e.rest[:1] and e.rest[0] in ("option", "option_n", "enum_num", "enum_lab", "enum_items") for e in exps)
+    if (more or items_after) and (ends or stop.found == "，"):
+        choice = "选择" in text[:stop.start]
         if prev == "：":
-            return ("E0101", "“选择一项：”后没有选项",
+            return ("E0101", "“选择一项：”后没有选项" if choice else "“：”后没有列出的项",
                     "写出至少两个选项，用“；”隔开，如“选择一项：1.摸两张牌；2.回复1点体力”")
-        return ("E0101", "“选择一项”只有一个选项：至少要有两个",
+        return ("E0101", "“选择一项”只有一个选项：至少要有两个" if choice else "只列出了一项：至少要有两项",
                 "选项之间用“；”隔开（如“选择一项：1.摸两张牌；2.回复1点体力”），或写成“……，或……”")
-    if ends and any(e.origin == "cond_lead" or (e.rest[:1] == ("clause_core",) and text.startswith("若", e.start))
-                    for e in exps):
+    if ends and any(text.startswith("若", e.start) for e in exps):  # a rule begun at 若 still open
         return ("E0101", "“若……”只有条件，没有结果",
                 "在条件后写“，”和条件成立时的效果，如“若你没有手牌，你摸一张牌”")
     if prev and stop.found and word_type(prev) == "时机词" and word_type(stop.found) == "时机词":
@@ -631,10 +636,10 @@ def _missing(stop: Stop) -> str | None:
     cats = {x.category for x in expected_words(here) if x.category in _OPEN}
     fits = {x.category for x in expected_words(here) if stop.kind in x.terminals}
     if len(cats) == 1 and not fits and str(last) not in "，。；：（":
-        label = str(last)
-        if label == "." and len(stop.tokens) > 1:  # 2. ⟨⟩: an option's number
-            label = str(stop.tokens[-2]) + "."
-        return f"“{label}”后缺少{cats.pop()}"
+        label, cat = str(last), cats.pop()
+        if label == "." and len(stop.tokens) > 1:  # 2. ⟨⟩: an option's number, its option missing
+            label, cat = str(stop.tokens[-2]) + ".", "选项"
+        return f"“{label}”后缺少{cat}"
     return None
 
 

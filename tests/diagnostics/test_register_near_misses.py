@@ -29,6 +29,14 @@ def test_at_least_forty_covering_every_kind() -> None:
     assert len({line for _, line, _ in REGISTER_NEAR_MISSES}) == len(REGISTER_NEAR_MISSES)
 
 
+#: what the message of a kind must say (the code and span alone would not notice a
+#: construction's message turning generic when the grammar's rule names change)
+KIND_SAYS = {
+    "if_without_clause": "若", "card_compared": "是牌", "timing_doubled": "重复", "timing_missing": "时机",
+    "limit_without_count": "次数", "one_option": "选项", "brackets": "", "skill_name": "技能名",
+}
+
+
 def _marked(line: str) -> list[pytest.MarkDecorator]:
     reason = OVER_ACCEPTED.get(line)
     return [pytest.mark.xfail(strict=True, reason=f"the grammar reads it: {reason}")] if reason else []
@@ -42,6 +50,10 @@ def test_register_near_miss(kind: str, line: str, expected: list[tuple[str, int,
     got = [(d.code, d.span.col, d.span.end_col, d.suggestion.replacement if d.suggestion else None)
            for d in diags if d.span is not None]
     assert got == expected
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    own = register_diagnostics("测", line.partition("：")[2], lambda a, b: Span("t", 1, a + 1, 1, b + 1))
+    if KIND_SAYS.get(kind) and own and errors[0].message == own[0].message:  # the register grammar's
+        assert KIND_SAYS[kind] in errors[0].message, errors[0].message
     for d in diags:
         assert d.span is not None and d.span.line == d.span.end_line == 1
         assert 1 <= d.span.col <= d.span.end_col <= len(line) + 1
