@@ -26,7 +26,7 @@ _CARD_PREFIX = "card"
 _CARD = {"cpron", "chead"}
 _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
 #: clause leads and tails that restrict a clause without being a 若-condition
-_LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead"}
+_LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead", "timing"}
 _PARTS = {"part", "part_branch", "part_numbered"}
 _ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv", "own_when"}
 
@@ -111,6 +111,8 @@ class _Lowering:
                 return ir.CardRef(a, b, str(c))
             return None
         d = c.data
+        if d in ("paren", "paren_except"):  # a remark that restricts the phrase: （…除外）
+            return ir.Cond(a, b, d, self.args(c), self.words(c))
         if d in ("option", "option_n"):  # a choice's option: its own clauses, the chooser acting
             if d == "option_n":
                 c = next(x for x in c.children if isinstance(x, Tree) and x.data == "option")
@@ -262,6 +264,11 @@ class _Lowering:
         body: ir.Node = self.clause_core(cores[0]) if cores else ir.Seq(a, b, ())
         # a lead that is not a 若-condition (你的回合外, 除你以外, 直到回合结束 …) restricts
         # the clause too: kept as a condition of its kind, never dropped
+        cases = [c for c in kids if c.data == "case_n"]  # 以下两种情况，…：1.…；2.… (any of them)
+        if cases:
+            conds_of = tuple(self.cond(next(x for x in c.children if isinstance(x, Tree))) for c in cases)
+            ca, cb = _span(cases[0])[0], _span(cases[-1])[1]
+            body = ir.If(a, b, ir.Cond(ca, cb, "any_of", conds_of, self.text[ca:cb]), body)
         leads = [c for c in kids if c.data in _LEADS]
         for lead in reversed(leads):
             la, lb = _span(lead)
