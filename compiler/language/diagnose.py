@@ -586,7 +586,7 @@ def _shape(stop: Stop, text: str) -> tuple[str, str, str | None] | None:
     ends = stop.kind == "$END" or stop.found in ("。", "；")
     exps = stop.expected
     if _card_compared(stop):
-        card = _words_from(stop, min(e.start for e in exps if e.origin in _QUANTITIES and "measure" in e.rest))
+        card = _words_from(stop, min(e.start for e in exps if e.origin in _QUANTITIES and _MEASURES & set(e.rest)))
         return ("E0101", f"“{card}”是牌，不能与数量比较：此处缺少牌的数值",
                 f"写明比较牌的哪一项数值，如“{card}的点数”；或比较角色的数值，如“你的手牌数”")
     # an enumeration (选择一项：1.…；2.…) needs two items: one held wanting more, or a
@@ -666,6 +666,8 @@ def _missing_before(stop: Stop) -> str | None:
 
 #: the rules of a quantity that may be a card's measure (【杀】的点数)
 _QUANTITIES = ("quantity", "cquantity", "cmp_rhs")
+#: the measure rules a quantity waits for (an owner takes its own kind: 00_words.lark)
+_MEASURES = {"measure", "player_measure", "card_measure"}
 
 
 def _words_from(stop: Stop, start: int) -> str:
@@ -674,7 +676,7 @@ def _words_from(stop: Stop, start: int) -> str:
 
 def _card_compared(stop: Stop) -> bool:
     """A card read where a comparison wants a number (手牌数大于【杀】)."""
-    starts = [e.start for e in stop.expected if e.origin in _QUANTITIES and "measure" in e.rest]
+    starts = [e.start for e in stop.expected if e.origin in _QUANTITIES and _MEASURES & set(e.rest)]
     if not starts:
         return False
     before = [t for t in stop.tokens if (t.start_pos or 0) < min(starts)]

@@ -236,8 +236,8 @@ class _Lowering:
             ia, ib = _span(it)
             self.actor, self.modal = chooser, None
             seq = self.body(item_body) or ir.Seq(ia, ib, ())
-            if it.data == "enum_lab":
-                label = next(x for x in it.children if isinstance(x, Tree) and x.data == "enum_label")
+            if it.data in ("enum_lab", "enum_jp"):  # a labelled item is a branch (判定结果为：红桃…)
+                label = next(x for x in it.children if isinstance(x, Tree) and x.data in ("enum_label", "judge_pattern"))
                 entries.append(ir.If(ia, ib, ir.Cond(*_span(label), "enum", (), self.words(label)), seq))
             else:
                 entries.append(ir.Option(ia, ib, self.words(it), seq))
