@@ -234,8 +234,6 @@ def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
 
 def _front_text(shown: str, text: str, result: BuildResult) -> None:
     """Parse, lower and check one source text (shown as ``shown``) into ``result``."""
-    from .check import check_package
-    from .lower import lower_package
     from .parse import parse_text
 
     parsed = parse_text(text, shown)
@@ -247,6 +245,9 @@ def _front_text(shown: str, text: str, result: BuildResult) -> None:
     result.diagnostics.extend(parsed.diagnostics)
     if parsed.tree is None:
         return
+    from .check import check_package  # here: a text refused by the parser needs neither
+    from .lower import lower_package
+
     pkg, diags = lower_package(parsed.tree, shown, parsed.text)
     result.diagnostics.extend(diags)
     if pkg is None:
@@ -351,6 +352,9 @@ def bundled_overrides(packages: Iterable[ir.Package], strict: bool = False) -> l
     """For ``sgs check`` of a designer's files: every general or equipment card of
     ``packages`` (those not from the bundled tree) named like a bundled one — an I0203
     note with both places, or with ``strict`` an E0221 error (for designers' CI)."""
+    packages = [pkg for pkg in packages if not _bundled([pkg.file])]
+    if not packages:
+        return []  # nothing of the designer's was read: the bundled pool need not be parsed
     theirs: dict[tuple[str, str], tuple[str, Span]] = {}
     for pkg in bundled_packages():
         for g in pkg.generals:
@@ -360,8 +364,6 @@ def bundled_overrides(packages: Iterable[ir.Package], strict: bool = False) -> l
                 theirs.setdefault(("装备", w.name), (pkg.name, w.span))
     out: list[Diagnostic] = []
     for pkg in packages:
-        if _bundled([pkg.file]):
-            continue
         mine = [("武将", g.name, g.span) for g in pkg.generals]
         mine += [("装备", w.name, w.span) for c in pkg.cards for w in c.names]
         for kind, name, span in mine:
@@ -400,13 +402,13 @@ def build_texts(texts: Mapping[str, str]) -> BuildResult:
 
 
 def _back(result: BuildResult, modules: bool = True) -> BuildResult:
-    from .check import check_unique
-    from .emit import plan_package, render_module
-    from .parse import remap
-
     merged = _merge(result.packages)
     result.diagnostics.extend(_duplicates_across(merged))
-    if not has_errors(result.diagnostics):
+    if merged and not has_errors(result.diagnostics):
+        # imported here: a build that read nothing (a refused input) needs no emitter
+        from .check import check_unique
+        from .emit import plan_package, render_module
+
         seen_modules: dict[str, str] = {}
         # bundled packages first, so a designer's package loaded beside them overrides
         # their generals and card effects (load order = module order, later wins)
@@ -430,6 +432,8 @@ def _back(result: BuildResult, modules: bool = True) -> BuildResult:
             if modules:
                 result.modules[pkg.pinyin] = render_module(plan)
     if result.edits:  # spans of repaired lines back into source columns
+        from .parse import remap
+
         result.diagnostics = [
             remap(d, result.edits[d.span.file]) if d.span is not None and d.span.file in result.edits else d
             for d in result.diagnostics

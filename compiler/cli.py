@@ -247,8 +247,6 @@ def check(
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     if targets:
-        from sgs.compiler.graph import findings_for
-
         diags, sources = _encoding_problems(files)
         unreadable = {d.span.file for d in diags if d.span is not None}
         from sgs.compiler import _display
@@ -264,6 +262,8 @@ def check(
         if strict_overrides:
             diags = [strict_override(d) for d in diags]
         if not any(d.severity == "error" for d in diags):
+            from sgs.compiler.graph import findings_for  # here: a refused input needs no graph
+
             # trigger-graph findings against the bundled set (DESIGN §4), reusing what was lowered
             diags += findings_for(targets, known=[*result.packages, *bundled_packages()])
     if text or skills_file is not None:
