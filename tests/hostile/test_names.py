@@ -91,6 +91,18 @@ def test_overriding_a_bundled_general(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "I0203" not in r.stdout and "E0221" not in r.stdout
 
 
+def test_an_overridden_general_is_not_analysed_beside_its_replacement(tmp_path: Path) -> None:
+    # the designer's 曹操 replaces the bundled one when both are loaded, so the trigger
+    # graph has one 曹操: no order finding between the two 奸雄
+    f = tmp_path / "mine.sgs"
+    f.write_text(_pkg("曹操"), encoding="utf-8")
+    r = runner.invoke(app, ["check", str(f), "--format", "short"])
+    assert "I0203" in r.stdout and "W0603" not in r.stdout, r.stdout
+    f.write_text(_pkg("张三"), encoding="utf-8")  # a general of its own is paired as before
+    r = runner.invoke(app, ["check", str(f), "--format", "short"])
+    assert "warning[W0603]: 结算顺序影响结果：张三·奸雄与曹操·奸雄" in r.stdout, r.stdout
+
+
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
