@@ -141,6 +141,37 @@ def write_atomic(path: Path, data: bytes) -> None:
 _PARSER_MAGIC = b"sgs-lalr 1 "
 
 
+def _read_verified(path: Path, magic: bytes) -> tuple[bytes | None, str | None]:
+    """A cache file of one line ``<magic><sha256>`` and a payload: (the payload, None)
+    when it is whole, (None, why) when it is damaged, (None, None) when there is none."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None, None
+    if not stat.S_ISREG(st.st_mode):
+        return None, "不是普通文件"
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, f"无法读取：{exc.strerror or exc}"
+    head, _, payload = data.partition(b"\n")
+    if not head.startswith(magic) or head[len(magic):].decode("ascii", "replace") != digest(payload):
+        return None, "内容与记录的散列不符"
+    return payload, None
+
+
+def _write_verified(path: Path, magic: bytes, payload: bytes, damaged: str | None) -> None:
+    """Replace a damaged file (with the one-line warning) and write ``payload`` with
+    its hash, atomically; a cache that cannot be written is skipped silently."""
+    if damaged is not None:
+        warn_damaged(path, damaged)
+        remove_entry(path)
+    try:
+        write_atomic(path, magic + digest(payload).encode() + b"\n" + payload)
+    except OSError:
+        pass
+
+
 def load_parser(build: "Callable[[], Lark]", key: str, folder: Path | None = None) -> "Lark":
     """The parser ``build()`` makes, through a verified disk cache.
 
@@ -153,38 +184,14 @@ def load_parser(build: "Callable[[], Lark]", key: str, folder: Path | None = Non
     from lark import Lark
 
     path = (folder if folder is not None else cache_root()) / f"lark-lalr-{key}.bin"
-    damaged: str | None = None
-    try:
-        st: os.stat_result | None = os.lstat(path)
-    except OSError:
-        st = None
-    if st is not None:
-        data = b""
-        if not stat.S_ISREG(st.st_mode):
-            damaged = "不是普通文件"
-        else:
-            try:
-                data = path.read_bytes()
-            except OSError as exc:
-                damaged = f"无法读取：{exc.strerror or exc}"
-        if damaged is None:
-            head, _, payload = data.partition(b"\n")
-            if not head.startswith(_PARSER_MAGIC) or head[len(_PARSER_MAGIC):].decode("ascii", "replace") != digest(payload):
-                damaged = "内容与记录的散列不符"
-            else:
-                try:
-                    return Lark.load(io.BytesIO(payload))
-                except Exception as exc:  # verified bytes another Lark version cannot read
-                    damaged = f"无法载入：{type(exc).__name__}"
+    payload, damaged = _read_verified(path, _PARSER_MAGIC)
+    if payload is not None:
+        try:
+            return Lark.load(io.BytesIO(payload))
+        except Exception as exc:  # verified bytes another Lark version cannot read
+            damaged = f"无法载入：{type(exc).__name__}"
     parser = build()
-    if damaged is not None:
-        warn_damaged(path, damaged)
-        remove_entry(path)
     buf = io.BytesIO()
     parser.save(buf)
-    payload = buf.getvalue()
-    try:
-        write_atomic(path, _PARSER_MAGIC + digest(payload).encode() + b"\n" + payload)
-    except OSError:
-        pass
+    _write_verified(path, _PARSER_MAGIC, buf.getvalue(), damaged)
     return parser
