@@ -333,12 +333,33 @@ def _override(kind: str, name: str, span: Span, bundled_pkg: str, bundled_span: 
 @lru_cache(maxsize=1)
 def bundled_packages() -> tuple[ir.Package, ...]:
     """The bundled pool's packages (``bundled_skill_paths()``), parsed and lowered once
-    per process; files named by their display names (``skills/…``)."""
+    per process; files named by their display names (``skills/…``).  Kept between
+    runs in the cache folder (verified, :func:`.cache.load_pickled`), keyed by the
+    compiler and the files' bytes: every ``sgs check`` of a designer's file needs
+    them, and reading them was a tenth of a second of each."""
+    from .cache import load_pickled
+    from .inputs import InputError, read_bytes
+
+    files = bundled_skill_paths()
+    h = hashlib.sha256(_compiler_fingerprint().encode())
+    for f in files:
+        h.update(_display(f).encode() + b"\0")
+        try:
+            h.update(read_bytes(f))
+        except InputError:
+            h.update(b"<unreadable>")
+    try:
+        return load_pickled("bundled-ir", h.hexdigest()[:20], lambda: _read_bundled(files))
+    except OSError:  # no cache folder at all
+        return _read_bundled(files)
+
+
+def _read_bundled(files: Sequence[Path]) -> tuple[ir.Package, ...]:
     from .graph.load import load_text
     from .inputs import InputError, read_text
 
     out = []
-    for f in bundled_skill_paths():
+    for f in files:
         try:
             pkg, _ = load_text(read_text(f), _display(f))
         except (InputError, UnicodeDecodeError):

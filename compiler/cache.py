@@ -32,16 +32,19 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 if TYPE_CHECKING:
     from lark import Lark
+
+T = TypeVar("T")
 
 __all__ = [
     "cache_root",
     "default_cache_dir",
     "digest",
     "load_parser",
+    "load_pickled",
     "remove_entry",
     "warn_damaged",
     "write_atomic",
@@ -195,3 +198,23 @@ def load_parser(build: "Callable[[], Lark]", key: str, folder: Path | None = Non
     parser.save(buf)
     _write_verified(path, _PARSER_MAGIC, buf.getvalue(), damaged)
     return parser
+
+
+def load_pickled(kind: str, key: str, build: "Callable[[], T]", folder: Path | None = None) -> "T":
+    """``build()``'s value through a verified disk cache, like :func:`load_parser`:
+    the file ``<kind>-<key>.bin`` holds one line ``sgs-<kind> 1 <sha256>`` and the
+    pickle, unpickled only when the hash matches (else rebuilt, with the one-line
+    warning).  ``key`` must cover everything the value depends on."""
+    import pickle
+
+    magic = f"sgs-{kind} 1 ".encode()
+    path = (folder if folder is not None else cache_root()) / f"{kind}-{key}.bin"
+    payload, damaged = _read_verified(path, magic)
+    if payload is not None:
+        try:
+            return pickle.loads(payload)  # type: ignore[no-any-return]
+        except Exception as exc:  # verified bytes an older Python or class cannot read
+            damaged = f"无法载入：{type(exc).__name__}"
+    value = build()
+    _write_verified(path, magic, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), damaged)
+    return value

@@ -121,6 +121,53 @@ def test_lalr_cache_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "不是普通文件" in capsys.readouterr().err and cached.is_file()
 
 
+def test_pickled_cache_verified(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the bundled pool's IR is kept this way between runs: verified like the tables
+    from sgs.compiler.cache import load_pickled
+
+    built: list[int] = []
+
+    def build() -> dict[str, int]:
+        built.append(1)
+        return {"a": 1}
+
+    assert load_pickled("thing", "k", build, tmp_path) == {"a": 1}
+    (cached,) = list(tmp_path.iterdir())
+    assert cached.name == "thing-k.bin" and cached.read_bytes().startswith(b"sgs-thing 1 ")
+    assert load_pickled("thing", "k", build, tmp_path) == {"a": 1} and len(built) == 1  # used
+    assert capsys.readouterr().err == ""
+    whole = cached.read_bytes()
+    for damage in (
+        whole[:20],  # truncated
+        b"garbage\xff",  # garbage
+        whole.split(b"\n", 1)[0] + b"\n" + pickle.dumps(_Boom()),  # tampered payload: never unpickled
+    ):
+        cached.write_bytes(damage)
+        assert load_pickled("thing", "k", build, tmp_path) == {"a": 1}
+        assert "已损坏" in capsys.readouterr().err
+        assert cached.read_bytes() == whole  # rewritten whole
+    cached.unlink()
+    cached.mkdir()  # wrong type
+    assert load_pickled("thing", "k", build, tmp_path) == {"a": 1}
+    assert "不是普通文件" in capsys.readouterr().err and cached.is_file()
+
+
+def test_bundled_pool_read_from_the_cache_is_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sgs.compiler as compiler
+
+    monkeypatch.setenv("SGS_CACHE_DIR", str(tmp_path))
+    fresh = compiler._read_bundled(compiler.bundled_skill_paths())
+    compiler.bundled_packages.cache_clear()
+    try:
+        first = compiler.bundled_packages()  # built and written
+        compiler.bundled_packages.cache_clear()
+        second = compiler.bundled_packages()  # read back
+    finally:
+        compiler.bundled_packages.cache_clear()
+    assert [p.name for p in tmp_path.glob("bundled-ir-*.bin")]
+    assert first == fresh and second == fresh
+
+
 @pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="POSIX ownership")
 def test_a_shared_fallback_folder_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
