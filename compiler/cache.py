@@ -1,4 +1,5 @@
-"""Where build products live between runs: compiled skill modules and the parser tables.
+"""Where build products live between runs: compiled skill modules, the parser tables
+and the bundled pool's IR.
 
 ``cache_root()`` is the user's cache folder, never the working directory (running
 ``sgs`` in ``/`` or in a project must not leave a folder behind):
