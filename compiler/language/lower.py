@@ -173,7 +173,7 @@ class _Lowering:
         if isinstance(t, Token):
             return ir.Seq(a, b, ())
         if t.data == "vps":
-            kids = [c for c in t.children if isinstance(c, Tree)]
+            kids = [c for c in t.children if isinstance(c, Tree) and c.data != "xdef"]  # a remark is no act
             return ir.Seq(a, b, tuple(self.act(c, actor, modal, decides and i == 0) for i, c in enumerate(kids)))
         return ir.Seq(a, b, (self.act(t, actor, modal, decides),))
 
