@@ -320,7 +320,8 @@ def _player_gaps(p: ir.PlayerRef | None) -> Iterator[Gap]:
         yield Gap(f"角色条件“{f.kind.value}”", f.span, runtime=False)
 
 
-def _spec_gaps(spec: ir.CardSpec | None) -> Iterator[Gap]:
+def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
+    """``typed``: the emitter tests the card's type here (an effect's cards: 弃置一张装备牌)."""
     if spec is None:
         return
     c = spec.count
@@ -329,7 +330,7 @@ def _spec_gaps(spec: ir.CardSpec | None) -> Iterator[Gap]:
     if c.x in _NEW_X:
         assert c.x is not None
         yield Gap(f"X为“{c.x.value}”", spec.span, runtime=False)
-    if spec.card_type is not None:
+    if spec.card_type is not None and not typed:
         yield Gap(f"牌的类别“{spec.card_type}”", spec.span, runtime=False)
     if spec.names:
         yield Gap("“" + "或".join(f"【{n.name}】" for n in spec.names) + "”这样的多个牌名", spec.span, runtime=False)
@@ -354,7 +355,7 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
     for attr in ("cards",):
         v = getattr(e, attr, None)
         if isinstance(v, ir.CardSpec):
-            yield from _spec_gaps(v)
+            yield from _spec_gaps(v, typed=isinstance(e, ir.Discard))
     what = getattr(e, "what", None)
     if isinstance(what, _NEW_REFS):
         yield Gap("所获得的牌“" + {ir.DeadPlayerCards: "死亡角色的所有牌", ir.EventCard: "之", ir.RevealedCards: "亮出的牌"}[type(what)] + "”", what.span, runtime=False)
@@ -365,8 +366,6 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         yield Gap("改判“替换之”（运行时缺少 retrial_swap：原判定牌归改判者）", e.span)
     if isinstance(e, ir.Damage) and e.nature is not None:
         yield Gap(f"{e.nature}伤害（运行时缺少属性伤害）", e.span)
-    if isinstance(e, ir.SkipPhase) and e.more:
-        yield Gap("一次跳过多个阶段", e.span, runtime=False)
     if isinstance(e, ir.Judge) and e.actor.who is not ir.Who.YOU:
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
     if isinstance(e, ir.JudgeBranch) and e.test.cards:

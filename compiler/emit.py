@@ -19,6 +19,7 @@ runtime's own enums (``CardName("杀").name``), never spelled from source text.
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -116,6 +117,11 @@ _SUBJECT_OF = {
 _OWNER_QUANTITIES = frozenset({ir.Quantity.ALIVE_COUNT, ir.Quantity.MAX_HP, ir.Quantity.LOST_HP})
 
 
+#: card types (CardType / CardSubtype members) a card phrase's kind may name
+_CARD_TYPES = {"装备牌": "EQUIP", "基本牌": "BASIC", "锦囊牌": "TRICK"}
+_CARD_SUBTYPES = {"武器牌": "WEAPON", "防具牌": "ARMOR"}
+
+
 class _Env:
     """What a method body can refer to."""
 
@@ -210,12 +216,24 @@ class _Planner:
             parts.append(f"is_black({var})")
         if spec.suit is not None:
             parts.append(self.suit_test(var, spec.suit, spec.span))
+        if spec.card_type is not None:
+            parts.append(self.card_type_test(var, spec.card_type, spec.span))
         if spec.name is not None:
             if spec.name.name == "杀":
                 parts.append(f"{var}.is_slash")
             else:
                 parts.append(f"{var}.name is {self.card_name(spec.name)}")
         return " and ".join(parts) if parts else None
+
+    def card_type_test(self, var: str, card_type: str, span: Span) -> str:
+        """装备牌 / 武器牌 / 防具牌 / 基本牌 / 锦囊牌: a test of card ``var``'s type."""
+        if card_type in _CARD_TYPES:
+            self.use("CardType")
+            return f"{var}.type is CardType.{_CARD_TYPES[card_type]}"
+        if card_type in _CARD_SUBTYPES:
+            self.use("CardSubtype")
+            return f"{var}.subtype is CardSubtype.{_CARD_SUBTYPES[card_type]}"
+        raise self.fail("E0502", f"运行时没有“{card_type}”这个牌的类别", span)
 
     def suit_test(self, var: str, suit: str, span: Span) -> str:
         from sgs.runtime.api import Suit
@@ -545,12 +563,25 @@ class _Planner:
             actor = self.player(e.actor, env)
             from sgs.runtime.api import Phase
 
-            try:
-                member = Phase(e.phase).name
-            except ValueError:
-                raise self.fail("E0502", f"运行时没有“{e.phase}”", e.span) from None
+            lines = []
+            for ph in (e.phase, *e.more):  # 跳过此回合的判定阶段和摸牌阶段: each in turn
+                try:
+                    member = Phase(ph).name
+                except ValueError:
+                    raise self.fail("E0502", f"运行时没有“{ph}”", e.span) from None
+                lines.append(f"skip_phase(ctx, {actor}, Phase.{member})")
             self.use("skip_phase", "Phase")
-            return self.guard([actor], env, [f"skip_phase(ctx, {actor}, Phase.{member})"])
+            return self.guard([actor], env, lines)
+        if isinstance(e, ir.ChooseItems):
+            return self.choose_items(e, env)
+        if isinstance(e, ir.VirtualUse):
+            return self.virtual_use(e, env)
+        verb = verb_of(e)
+        if verb.actions and {f.name for f in dataclasses.fields(e)} <= {"actor", "span", "optional"}:
+            # a verb whose node says only who acts (叠置): its runtime action on that player
+            actor = self.player(getattr(e, "actor"), env)
+            self.use(verb.actions[0])
+            return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {actor})"])
         raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
 
     def call(self, e: ir.Call, env: _Env) -> list[str]:
@@ -667,10 +698,49 @@ class _Planner:
         env.guarded -= newly
         return self.guard([chooser], env, out)
 
+    def choose_items(self, e: ir.ChooseItems, env: _Env) -> list[str]:
+        """选择一至两项：1.…；2.…。你每选择一项，…: the chosen options' effects in the
+        options' order, each followed by the per-choice effects."""
+        chooser = self.player(e.actor, env)
+        self.use("choose_options")
+        labels = [lit(o.label) for o in e.options]
+        feasible = [self.feasible(o, chooser) for o in e.options]
+        out = [
+            f"items = choose_options(ctx, {chooser}, ({', '.join(labels)}), {lit(e.low)}, {lit(e.high)}, "
+            f"feasible=({', '.join(feasible)}))",
+            "for item in items:",
+        ]
+        newly = {chooser} & (env.nullable - env.guarded)
+        env.guarded |= newly
+        for i, (o, label) in enumerate(zip(e.options, labels)):
+            body = self.effects(o.effects, env) or ["pass"]
+            out.append(f"    {'if' if i == 0 else 'elif'} item == {label}:")
+            out += ["        " + line for line in body]
+        out += ["    " + line for line in self.effects(e.per_choice, env)]
+        env.guarded -= newly
+        return self.guard([chooser], env, out)
+
+    def virtual_use(self, e: ir.VirtualUse, env: _Env) -> list[str]:
+        """视为对一名其他角色使用一张【杀】: the user picks the target as it resolves."""
+        user = self.player(e.actor, env)
+        if len(e.targets) != 1 or e.targets[0].who not in (ir.Who.ONE, ir.Who.ALL_OTHERS) or e.uncounted:
+            raise self.fail("E0501", "编译器只支持“视为对一名（其他）角色使用”", e.span)
+        cands = self.candidates(e.targets[0])
+        card = self.card_name(e.card)
+        self.use("view_as_use_on")
+        extra = ", nullifiable=False" if e.card.name in env.unnullifiable else ""
+        return self.guard([user], env, [f"view_as_use_on(ctx, {user}, {card}, {cands}{extra})"])
+
     def feasible(self, o: ir.Option, chooser: str) -> str:
         parts = []
         for e in o.effects:
-            if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.EXACT and e.cards.count.n:
+            if isinstance(e, ir.Discard) and e.cards.count.kind in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT) and (
+                test := self.card_test("c", e.cards)
+            ):
+                n = self.count_expr(e.cards, env=_Env())
+                hand_only = e.cards.zone is ir.Zone.HAND
+                parts.append(f"sum(1 for c in {chooser}.cards_in(True{'' if hand_only else ', True'}) if {test}) >= {n}")
+            elif isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.EXACT and e.cards.count.n:
                 if e.cards.zone is ir.Zone.HAND:
                     parts.append(f"{chooser}.hand_count >= {lit(e.cards.count.n)}")
                 else:

@@ -67,6 +67,13 @@ def _bundled_pool() -> Pool:
     return load_pool(None)
 
 
+@cache
+def _pool_with(extra: tuple[Path, ...]) -> Pool:
+    from sgs.compiler import bundled_skill_paths, load_pool
+
+    return load_pool([*bundled_skill_paths(), *extra])
+
+
 def collect_scenarios(paths: Iterable[Path]) -> list[Path]:
     """Expand directories to their ``*.toml`` files (sorted); keep files as given."""
     found: list[Path] = []
@@ -159,6 +166,14 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
     """Play ``sc`` with the generals and equipment effects of ``pool`` (None: the
     bundled ``skills/``) and compare; raises :class:`ScenarioError` for a table that
     cannot be built (unknown general or card)."""
+    if pool is None and sc.skills:
+        from sgs.compiler import CompileError
+
+        try:
+            pool = _pool_with(sc.skills)
+        except CompileError as exc:
+            what = "；".join(d.message for d in exc.diagnostics[:3])
+            raise ScenarioError(sc.path, "scenario.skills", f"编译不通过：{what}") from None
     pool = _bundled_pool() if pool is None else pool
     report = ScenarioReport(sc.name, sc.path)
     seats = [
@@ -230,6 +245,8 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
             want = getattr(se, attr)
             if want is not None and want != getattr(p, attr):
                 f.append(f"{who} {label}：预期 {want}，实际 {getattr(p, attr)}")
+        if se.face_down is not None and se.face_down != p.face_down:
+            f.append(f"{who} 武将牌：预期{'叠置' if se.face_down else '平置'}，实际{'叠置' if p.face_down else '平置'}")
         if se.alive is not None and se.alive != p.alive:
             f.append(f"{who} 存活：预期 {'是' if se.alive else '否'}，实际 {'是' if p.alive else '否'}")
         if se.hand_count is not None and se.hand_count != len(p.hand):

@@ -13,7 +13,10 @@ cards plus the 4 EX cards 寒冰剑♠2, 仁王盾♣2, 闪电♥Q, 无懈可击
 ``runtime/data/cards_standard.tsv``); without it those cards are unknown labels;
 ``same_general`` (bool, default false): true lets two seats play the same general —
 a position identity mode never deals, refused otherwise — for testing how one
-skill chains with itself (流离 → 流离).
+skill chains with itself (流离 → 流离); ``skills`` (array of paths, relative to the
+scenario file): more ``.sgs`` files or folders compiled beside the bundled pool, for
+generals not in it (a package of one's own; ``skills/wind`` while it is marked
+NOT_IN_POOL).
 
 Errors: :class:`ScenarioError` with the file and the key path (``seats[2].hand[0]``),
 what was expected and, for names, a suggestion.  Never a traceback for a bad file.
@@ -83,6 +86,8 @@ class SeatExpectation:
     equip: tuple[str, ...] | None = None
     judge: tuple[str, ...] | None = None
     alive: bool | None = None
+    #: the general card is face down (叠置) at the end
+    face_down: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,8 @@ class Scenario:
     expect: Expectation
     ex: bool = False
     same_general: bool = False
+    #: more .sgs files or folders compiled beside the bundled pool (resolved paths)
+    skills: tuple[Path, ...] = ()
 
 
 def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
@@ -206,7 +213,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "same_general"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "same_general", "skills"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -223,6 +230,11 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     with_ex = r.boolean(head, "ex", "scenario", default=False)
     same_general = r.boolean(head, "same_general", "scenario", default=False)
     turns = r.opt_int(head, "turns", "scenario")
+    extra = r.labels(head, "skills", "scenario") or ()
+    skills = tuple((Path(path).parent / e).resolve() for e in extra)
+    for e, full in zip(extra, skills):
+        if not full.exists():
+            raise r.fail("scenario.skills", f"找不到「{e}」（相对于场景文件所在的目录）")
     if turns is not None and not 1 <= turns <= 500:
         raise r.fail("scenario.turns", "应为 1 到 500 之间的整数（运行的回合数）")
 
@@ -282,10 +294,13 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         if not k.isdigit() or not 1 <= int(k) <= len(seats):
             raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
         v = r.table(v, where)
-        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive"))
+        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down"))
         alive = v.get("alive")
         if alive is not None and not isinstance(alive, bool):
             raise r.fail(f"{where}.alive", "应为 true 或 false")
+        face_down = v.get("face_down")
+        if face_down is not None and not isinstance(face_down, bool):
+            raise r.fail(f"{where}.face_down", "应为 true 或 false")
         seat_ex[int(k)] = SeatExpectation(
             hp=r.opt_int(v, "hp", where),
             max_hp=r.opt_int(v, "max_hp", where),
@@ -294,6 +309,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             equip=r.labels(v, "equip", where),
             judge=r.labels(v, "judge", where),
             alive=alive,
+            face_down=face_down,
         )
     expect = Expectation(
         winner=winner,
@@ -318,6 +334,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         expect=expect,
         ex=with_ex,
         same_general=same_general,
+        skills=skills,
     )
 
 

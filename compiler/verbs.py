@@ -157,6 +157,12 @@ _TABLE: tuple[Verb, ...] = (
     _verb("比较花色", "SuitBranch", (), gate="chance"),
     _verb("跳过阶段", "SkipPhase", ("skip_phase",)),
     _verb("无视防具", "IgnoreArmor", ("ignore_armor",)),
+    # 叠置 (翻面): the card turns over; a face-down player's next turn is skipped
+    # 选择一至两项 (神速): the chosen options' effects, each then the per-choice ones
+    _verb("选择若干项", "ChooseItems", ("choose_options",), gate="choice"),
+    # 视为对一名其他角色使用一张【杀】: the user picks the target (no distance limit)
+    _verb("视为对其使用", "VirtualUse", ("view_as_use_on",), card_windows=True),
+    _verb("叠置", "TurnOver", ("turn_over",), frames=("turnover",), params=()),
     _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
@@ -168,15 +174,12 @@ _TABLE: tuple[Verb, ...] = (
         ("若", "Conditional", ("test_condition",)),
         ("否则", "DoOrElse", ("do_or_else",)),
         ("延时", "Delayed", ("delay_until",)),
-        ("叠置", "TurnOver", ("turn_over",)),
         ("平置", "FaceUp", ("face_up",)),
         ("重置", "ResetChain", ("unchain",)),
         ("回复至", "RecoverTo", ("set_hp",)),
         ("取消目标", "CancelTarget", ()),  # the runtime has cancel_target: only the emitter is missing
         ("转移伤害", "TransferDamage", ("transfer_damage",)),
         ("额外回合", "ExtraTurn", ("extra_turn",)),
-        ("选择若干项", "ChooseItems", ("choose_options",)),
-        ("视为对其使用", "VirtualUse", ("view_as_use_on",)),
         ("使用牌", "UseCard", ("ask_use_card_on",)),
         ("获得技能", "GainRules", ("grant_rules",)),
         ("标记", "GainMark", ("add_mark",)),

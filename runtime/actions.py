@@ -19,14 +19,17 @@ from .cards import AnyCard, Card, CardName, Color, Nature, Suit
 from .events import CardUseEvent, DamageEvent, SlashEffectEvent
 from .flows.dying import die
 from .flows.use import use_card
-from .legality import make_virtual, target_ok
-from .decisions import DecisionKind
+from .legality import SLASH_NAMES, make_virtual, prohibited, target_ok
+from .decisions import Decision, DecisionKind, option
 from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode
 from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "turn_over",
+    "choose_options",
+    "view_as_use_on",
     "gain_max_hp",
     "lose_max_hp",
     "draw",
@@ -167,6 +170,18 @@ def recover(ctx: SkillContext, player: Player, n: int = 1, source: Player | None
 def lose_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
     """失去体力 (not damage: no damage windows; may cause dying)."""
     ctx.game.lose_hp(player, n, reason=_why(ctx))
+
+
+def turn_over(ctx: SkillContext, player: Player) -> None:
+    """将武将牌叠置 (翻面): ``player``'s general card turns over — face down, his next
+    turn is skipped and the card turned face up instead (runtime.flows.turn.run_turn);
+    a face-down card turned over again is face up.  Opens no window."""
+    if not player.alive:
+        return
+    player.face_down = not player.face_down
+    game = ctx.game
+    word = "叠置" if player.face_down else "平置"
+    game.log_event(word, f"{game.tag(player)} 将武将牌{word}", player=player.seat)
 
 
 def gain_max_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
@@ -362,6 +377,56 @@ def view_as_use(
     no 无懈可击 may answer it.  Legality is the skill's business; not counted toward
     the 杀 limit."""
     return use_card(ctx.game, user, make_virtual(name, [], _why(ctx)), list(targets), unnullifiable=not nullifiable)
+
+
+def view_as_use_on(
+    ctx: SkillContext,
+    user: Player,
+    name: CardName,
+    candidates: Sequence[Player],
+    nullifiable: bool = True,
+) -> CardUseEvent | None:
+    """视为对一名…角色使用一张【name】: ``user`` picks one of ``candidates`` that may be
+    a target (the text names the target: no distance limit — seed 000, 神速 "视为对任意一名
+    角色使用了杀" — but a prohibition such as 空城 still holds) and is viewed as using a
+    virtual ``name`` on him.  None when no candidate may be a target."""
+    game = ctx.game
+    card = make_virtual(name, [], _why(ctx))
+    if name in SLASH_NAMES:
+        ok = [t for t in candidates if t.alive and t is not user
+              and not ("prohibit" in game._hooks_any and prohibited(game, user, t, card))]
+    else:
+        ok = [t for t in candidates if target_ok(game, user, card, t)]
+    if not ok or not user.alive:
+        return None
+    picked = game.choose_players(user, ok, 1, 1, prompt=f"选择【{name.value}】的目标", about=_why(ctx))
+    if not picked:
+        return None
+    return use_card(game, user, card, picked, unnullifiable=not nullifiable)
+
+
+def choose_options(
+    ctx: SkillContext,
+    chooser: Player,
+    options: Sequence[str],
+    low: int,
+    high: int,
+    feasible: Sequence[bool] | None = None,
+    prompt: str = "",
+) -> list[str]:
+    """选择一至两项: ``chooser`` picks ``low``..``high`` of the feasible ``options``
+    (labels); returns the picked labels in the options' order (empty when fewer than
+    ``low`` are feasible)."""
+    legal = [o for i, o in enumerate(options) if feasible is None or feasible[i]]
+    if len(legal) < low or not legal:
+        return []
+    game = ctx.game
+    d = Decision(DecisionKind.OPTION, chooser, prompt or f"选择{low}至{high}项", tuple(option(o) for o in legal),
+                 min=low, max=min(high, len(legal)), about=_why(ctx))
+    picked = sorted(game.ask(d))
+    out = [legal[i] for i in picked]
+    game.log_event("选择", f"{game.tag(chooser)} 选择「{'」「'.join(out)}」", player=chooser.seat, choice="、".join(out))
+    return out
 
 
 def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:

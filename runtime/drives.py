@@ -65,12 +65,15 @@ DRIVES: Mapping[str, Drive] = {
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
     "use_as": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use": Drive((Then("使用牌"),), VIEWED_AS),
+    "view_as_use_on": Drive((Then("使用牌"),), VIEWED_AS),
     "transfer_target": Drive((CONFIRMING,)),
     **{
         name: _NOTHING
         for name in (
             "prevent_damage",
             "gain_max_hp",
+            "turn_over",
+            "choose_options",
             "ask_invoke",
             "choose_option",
             "choose_players",

@@ -104,6 +104,9 @@ class Player:
     alive: bool = True
     dying: bool = False
     role_revealed: bool = False
+    #: 叠置 (face down): the player's next turn is skipped, and the card turned face up
+    #: instead (runtime.flows.turn.run_turn)
+    face_down: bool = False
     hand: list[Card] = field(default_factory=list)
     equips: dict[EquipSlot, Card] = field(default_factory=dict)
     judge_area: list[JudgeAreaEntry] = field(default_factory=list)

@@ -36,6 +36,8 @@ class PlayerState:
     hand: tuple[str, ...]
     equips: tuple[str, ...]
     judge_area: tuple[str, ...]
+    #: the general card is face down (叠置)
+    face_down: bool = False
 
 
 @dataclass
@@ -68,6 +70,7 @@ def result_of(game: Game) -> GameResult:
             tuple(c.label for c in p.hand),
             tuple(c.label for c in p.equip_cards()),
             tuple(e.card.label for e in p.judge_area),
+            p.face_down,
         )
         for p in game.players
     ]

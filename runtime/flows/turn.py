@@ -229,7 +229,14 @@ TURN_STAGES = family(
 
 
 def run_turn(game: Game, player: Player) -> None:
-    """Play ``player``'s turn (from ``game._start_phase`` if set)."""
+    """Play ``player``'s turn (from ``game._start_phase`` if set).  A player whose
+    general card is face down (叠置) does not play it: he turns the card face up (平置)
+    and the turn is skipped — no window of it opens (the rules of 风, 据守)."""
+    if player.face_down:
+        player.face_down = False
+        game._start_phase = None
+        game.log_event("平置", f"{game.tag(player)} 将武将牌平置，跳过此回合", player=player.seat)
+        return
     TURN_STAGES.run(game, TurnEvent(player))
 
 

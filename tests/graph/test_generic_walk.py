@@ -112,7 +112,7 @@ NESTING_FIELDS = sorted(
 def _expected(x: Any) -> Counter[str]:
     verb = VERBS[x.verb]
     opens = verb.opens
-    if isinstance(x, ir.ViewAsUse):  # a 视为使用 opens the windows of the card it uses
+    if verb.card_windows and isinstance(getattr(x, "card", None), ir.CardWord):  # 视为使用 opens its card's windows
         opens = tuple(w for w in opens if w in use_windows(x.card.name))
     return Counter(opens)
 

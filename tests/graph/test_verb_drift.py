@@ -211,6 +211,11 @@ def gain_max_hp() -> set[str]:
     return run(g, lambda c: A.gain_max_hp(c, p(g, 1), 1))
 
 
+def turn_over() -> set[str]:
+    g = table()
+    return run(g, lambda c: (A.turn_over(c, p(g, 1)), A.turn_over(c, p(g, 2))))
+
+
 def lose_max_hp() -> set[str]:
     g = table()
     opened = run(g, lambda c: A.lose_max_hp(c, p(g, 3), 1))
@@ -362,6 +367,22 @@ def skip_phase() -> set[str]:
     return run(g, lambda c: A.skip_phase(c, p(g, 1), Phase.DISCARD))
 
 
+def choose_options() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.choose_options(c, p(g, 1), ["跳过判定阶段", "跳过出牌阶段"], 1, 2))
+
+
+def view_as_use_on() -> set[str]:
+    """视为对一名其他角色使用 the cards a skill can name: a 决斗 the target answers once,
+    a 杀 offset by a 闪, a 杀 bringing the 内奸 to an unsaved 濒死."""
+    g = table(hands=((), (), ["杀♠7"], ()), answers=((), ["3"], ["杀♠7"], ()))
+    opened = run(g, lambda c: A.view_as_use_on(c, p(g, 2), CardName.DUEL, [p(g, 3)]))
+    g = table(hands=((), (), ["闪♥2"], ()), answers=(["3"], (), ["闪♥2"], ()))
+    opened |= run(g, lambda c: A.view_as_use_on(c, p(g, 1), CardName.SLASH, [p(g, 3)]))
+    g = table(hp=(None, None, None, 1), answers=(["4"], (), (), ()))
+    return opened | run(g, lambda c: A.view_as_use_on(c, p(g, 1), CardName.SLASH, [p(g, 2), p(g, 4)]))
+
+
 def view_as_use() -> set[str]:
     """视为使用 with the cards a skill can name: a 决斗 the target answers once
     (打出【杀】), a 杀 offset by a 闪, a 杀 that brings the 内奸 to an unsaved 濒死."""
@@ -388,6 +409,9 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "失去体力": lose_hp,
     "加体力上限": gain_max_hp,
     "减体力上限": lose_max_hp,
+    "叠置": turn_over,
+    "选择若干项": choose_options,
+    "视为对其使用": view_as_use_on,
     "造成伤害": damage,
     "判定": judge,
     "选择一项": choose_one,
