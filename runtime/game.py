@@ -343,7 +343,11 @@ class Game:
             picked: list[int] = parent.switch(d)  # respond() checked it
         else:
             agent = self.agents[d.player.seat - 1]
-            seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
+            if getattr(agent, "observes", False):
+                rng = self.rng if self._by_run and g is None else self._tap  # agent_rng()
+                seen: SeatView | Game = SeatView(self, d.player.seat, rng)
+            else:
+                seen = self
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
             # (one option picked, in range, where one is allowed: legal; else the full check)
             if not (

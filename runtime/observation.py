@@ -95,13 +95,13 @@ class SeatView:
 
     __slots__ = ("_game", "seat", "_players", "_log", "rng")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random | None = None) -> None:
         self._game = game
         self.seat = seat
         self._players: tuple[SeatInfo, ...] | None = None
         self._log: tuple[str, ...] | None = None
-        #: the game's RNG (module doc)
-        self.rng: random.Random = game.agent_rng()
+        #: the game's RNG (module doc; ``rng``: it, as ``game.agent_rng()`` gives it)
+        self.rng: random.Random = game.agent_rng() if rng is None else rng
 
     @property
     def hand(self) -> tuple[str, ...]:

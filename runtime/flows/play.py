@@ -40,6 +40,9 @@ __all__ = ["play_phase", "play_options", "choose_targets", "play_card", "play_ac
 _PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, str]
 _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
 _NAME_VALUE = {n: n.value for n in CardName}
+_PLAY = _M.DecisionKind.PLAY
+#: the play phase's action counts as written in a PLAY decision's ``extra``
+_COUNTS = [str(i) for i in range(501)]
 
 
 # ActiveSkill's defaults (usable, any card, any target): a skill keeping one is not asked it
@@ -158,12 +161,12 @@ def play_phase(game: Game, player: Player) -> None:
         reach = Reach(game, player)
         opts, entries = play_options(game, player, reach)
         d = Decision(
-            _M.DecisionKind.PLAY,
+            _PLAY,
             player,
             "出牌阶段：选择要使用的牌或技能",
             tuple(opts),
             about="出牌",
-            extra={"actions": str(game.play_actions)},
+            extra={"actions": _COUNTS[game.play_actions]},
         )
         e = entries[game.ask(d)[0]]
         if isinstance(e, str):

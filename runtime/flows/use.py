@@ -138,13 +138,14 @@ def use_response(
     card = request_card(game, player, names, _M.UseMode.USE, about, prompt, against, extra)
     if card is None:
         return None
-    skill = card.skill if isinstance(card, VirtualCard) else ""
-    use = CardUseEvent(player, card, [], skill, responding=True)
     phys = own_physical(game, player, card)
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
     game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
     note_card(game, player, card, _M.UseMode.USE)
-    ANSWER_STAGES.run(game, use)
+    ears = game._ears
+    if _USING.timing in ears or _FINISHED.timing in ears:  # the event only serves its windows
+        skill = card.skill if isinstance(card, VirtualCard) else ""
+        ANSWER_STAGES.run(game, CardUseEvent(player, card, [], skill, responding=True))
     game.clear_processing(phys)
     return card
 
