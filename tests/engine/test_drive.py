@@ -116,7 +116,11 @@ def test_clone_mid_decision_is_independent(pool) -> None:  # type: ignore[no-unt
     assert copy.log.to_jsonl() == copy_log  # playing the original out did not touch the copy
     drive(copy)
     assert game.log.to_jsonl() != copy.log.to_jsonl()
-    assert game.log.entries[: len(log_before.splitlines())] == game.log.entries[: len(log_before.splitlines())]
+    # both games keep the shared history up to the clone and part after it
+    shared = len(log_before.splitlines())
+    assert game.log.to_jsonl().splitlines()[:shared] == copy.log.to_jsonl().splitlines()[:shared]
+    assert game.log.to_jsonl().splitlines()[:shared] == log_before.splitlines()
+    assert game.log.to_jsonl().splitlines()[shared] != copy.log.to_jsonl().splitlines()[shared]
 
 
 def test_clone_of_a_table_and_of_an_unstarted_game() -> None:

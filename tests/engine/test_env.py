@@ -65,3 +65,18 @@ def test_observations_of_others_have_no_mask() -> None:
         obs = env.observe(a)
         assert env.observation_space(a).contains(obs)
         assert (obs["action_mask"].sum() > 0) == (a == acting)
+
+
+def test_readme_example_plays_a_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    # the README's example, as printed there (section "Driving a game from outside")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Driving a game from outside", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 10
+    np.random.seed(4)
+    ns: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), ns)
+    env = ns["env"]
+    game = env.game  # type: ignore[attr-defined]
+    assert env.agents == [] and game.pending() is None  # type: ignore[attr-defined]
+    assert capsys.readouterr().out.strip() == str(game.winner)
