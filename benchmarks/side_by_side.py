@@ -1,0 +1,96 @@
+"""5-player games per CPU second, this tree against another checkout, side by side.
+
+Issue 9's speed figure: the same seeds played through the public entry point
+(``load_pool()`` + ``play_identity_game(pool.generals, 5, seed, equipment=pool.equipment)``)
+by each tree's own interpreter, in alternating fresh processes (A B, B A, A B, …) so that
+both see the same machine load; each process times only its games, in CPU seconds of the
+process (``time.process_time``), after loading the pool.  Prints every run, the median
+rate of each tree, the ratio of the medians and the median of the per-round ratios, and
+whether the two trees' logs (sha256 over every game's JSON log) are byte-identical.
+
+Run from a checkout whose ``.venv`` is installed (the other likewise)::
+
+    .venv/bin/python benchmarks/side_by_side.py --base /work/wt/base1240 --rounds 7 --games 60
+
+Not part of the test suite (it takes minutes).  ``--worker`` is the per-process half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+
+def worker(games: int, seed: int, players: int) -> None:
+    """Play ``games`` seeded games in this process; print rate and log digest as JSON."""
+    from sgs.compiler import load_pool
+    from sgs.runtime.modes.identity import play_identity_game
+
+    pool = load_pool()
+    play_identity_game(pool.generals, players, seed + 10_000, equipment=pool.equipment)  # warm-up
+    digest = hashlib.sha256()
+    logs = []
+    t0 = time.process_time()
+    for i in range(games):
+        logs.append(play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment).log)
+    cpu = time.process_time() - t0
+    for log in logs:  # hashed after the clock stops: serialising is not the engine's work
+        digest.update(log.to_jsonl().encode("utf-8"))
+    print(json.dumps({"games": games, "cpu": cpu, "rate": games / cpu, "sha256": digest.hexdigest()}))
+
+
+def _run(tree: Path, games: int, seed: int, players: int) -> dict[str, float | str]:
+    py = tree / ".venv" / "bin" / "python"
+    env = dict(os.environ, SGS_CACHE_DIR=f"/tmp/sgs-cache-side-by-side-{tree.name}", PYTHONHASHSEED="0")
+    cmd = [str(py), str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
+           "--players", str(players)]
+    out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
+    result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", type=Path, default=Path("/work/wt/base1240"), help="the other checkout (with .venv)")
+    ap.add_argument("--head", type=Path, default=HERE, help="this checkout (default: the one holding this script)")
+    ap.add_argument("--rounds", type=int, default=7, help="runs of each tree (alternating)")
+    ap.add_argument("--games", type=int, default=60, help="games per run")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (each run plays seed … seed+games-1)")
+    ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        worker(a.games, a.seed, a.players)
+        return
+    trees = {"base": a.base.resolve(), "head": a.head.resolve()}
+    rates: dict[str, list[float]] = {"base": [], "head": []}
+    digests: dict[str, set[str]] = {"base": set(), "head": set()}
+    print(f"base {trees['base']}  head {trees['head']}  {a.rounds} rounds x {a.games} {a.players}-player games, seeds {a.seed}..{a.seed + a.games - 1}")
+    for r in range(a.rounds):
+        order = ("base", "head") if r % 2 == 0 else ("head", "base")
+        for name in order:
+            res = _run(trees[name], a.games, a.seed, a.players)
+            rates[name].append(float(res["rate"]))
+            digests[name].add(str(res["sha256"]))
+            print(f"round {r + 1} {name}: {float(res['rate']):7.2f} games/CPU-s ({float(res['cpu']):.2f} s)", flush=True)
+    mb, mh = statistics.median(rates["base"]), statistics.median(rates["head"])
+    per_round = [h / b for b, h in zip(rates["base"], rates["head"])]
+    print(f"median base {mb:.2f}  head {mh:.2f} games/CPU-s;  ratio of medians {mh / mb:.2f}x;"
+          f"  median per-round ratio {statistics.median(per_round):.2f}x"
+          f" (min {min(per_round):.2f}, max {max(per_round):.2f})")
+    same = digests["base"] == digests["head"] and len(digests["head"]) == 1
+    print(f"logs byte-identical between the trees: {'yes' if same else 'no'}"
+          f" (base {sorted(d[:12] for d in digests['base'])}, head {sorted(d[:12] for d in digests['head'])})")
+
+
+if __name__ == "__main__":
+    main()
