@@ -77,42 +77,7 @@ def check_skill_lines(text: str, file: str) -> list[Diagnostic]:
             if sugg is not None:
                 sugg = Suggestion(_move(sugg.span, file, line_no, len(line)), sugg.replacement)
             moved.append(replace(d, span=_move(d.span, file, line_no, len(line)), suggestion=sugg))
-        findings = _register_findings(line, moved, file, line_no)
-        if findings is None:
-            out += moved
-        else:
-            out += findings + [d for d in moved if d.severity is not Severity.ERROR]
+        # the package build already read the line with both grammars (compiler/parse.py):
+        # its W0701, E0108 or the better of the two grammars' errors is in ``moved``
+        out += moved
     return out
-
-
-def _register_findings(line: str, diags: list[Diagnostic], file: str, line_no: int) -> list[Diagnostic] | None:
-    """When only syntax errors of the sentence grammar stand (:data:`FALLBACK_CODES`),
-    the register grammar's word on the line, in place of those errors: W0701 for its one
-    reading, E0108 when it reads two ways, and when it does not read the line either,
-    the better explanation of the two grammars' errors (:func:`.language.diagnose.line_errors`).
-    None: keep the sentence grammar's diagnostics as they are."""
-    from .language.diagnose import line_errors
-    from .language.front import FALLBACK_CODES, not_runnable, read, two_readings
-    from .language.ir import RegisterSkill
-    from .parse import skill_line_name
-
-    errors = [d for d in diags if d.severity is Severity.ERROR]
-    if not errors or any(d.code not in FALLBACK_CODES for d in errors):
-        return None
-    name = skill_line_name(line)
-    if name is None:
-        return None
-    sep = "：" if "：" in line else ":"
-    head, _, rest = line.partition(sep)
-    body = rest.strip()
-    base = len(head) + len(sep) + (len(rest) - len(rest.lstrip())) + 1  # column of the body's first character
-
-    def span_of(a: int, b: int) -> Span:
-        return Span(file, line_no, base + a, line_no, base + b)
-
-    got = read(name, body)
-    if isinstance(got, RegisterSkill):
-        return [not_runnable(got, Span(file, line_no, 1, line_no, len(line) + 1))]
-    if got is not None:
-        return [two_readings(got, body, span_of)]
-    return line_errors(line, line_no, file, errors)

@@ -1041,6 +1041,19 @@ def _parse_marked(rep: str, work: str, file: str) -> tuple[Tree[Token], list[Dia
     return tree, diags
 
 
+def _explained(raw: Diagnostic, rep: str, file: str, edits: list[Edit]) -> list[Diagnostic] | None:
+    """A syntax error on a skill line that neither grammar reads: the better explanation
+    of the two grammars' errors there (sgs.compiler.language.diagnose.line_errors), on the
+    source's positions; None to keep the sentence grammar's."""
+    if raw.code not in REGISTER_FALLBACK or raw.span is None:
+        return None
+    from .language.diagnose import line_errors
+
+    line = rep.split("\n")[raw.span.line - 1]
+    chosen = line_errors(line, raw.span.line, file, [raw])
+    return None if chosen is None else [remap(c, edits) for c in chosen]
+
+
 def parse_text(text: str, file: str) -> ParseResult:
     """Normalise and parse one .sgs text.  Never raises for bad input; bounded in time."""
     if len(text) > MAX_TEXT:
@@ -1068,12 +1081,13 @@ def parse_text(text: str, file: str) -> ParseResult:
         tree, more_diags = _parse_lines(rep, file)
         diags += [remap(d, edits) for d in more_diags]
     except UnexpectedInput as err:
-        d = remap(_syntax_error(err, rep, file), edits)
-        assert d.span is not None
+        raw = _syntax_error(err, rep, file)
+        d = remap(raw, edits)
+        assert d.span is not None and raw.span is not None
         bad_lines = {e.span.line for e in diags if e.span is not None and e.severity is Severity.ERROR}
         if d.span.line not in bad_lines:
             cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
-            diags += cards or [d]
+            diags += cards or _explained(raw, rep, file, edits) or [d]
         return ParseResult(file, rep, None, tuple(diags), tuple(edits))
     _canonical_phases(tree, rep)
     depth, deepest = _depth(tree)
