@@ -12,6 +12,7 @@ a sample of the corpus, so a grammar change that reads a text differently shows.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..verbs import verb_of_frame
@@ -33,6 +34,7 @@ class Effect:
     args: tuple[str, ...]
     optional: bool = False
     under: str | None = None
+    modal: str | None = None  # 不能 / 须 …: the act's modal word other than 可以
 
 
 @dataclass(frozen=True)
@@ -45,17 +47,21 @@ class PartFacts:
     conditions: tuple[str, ...]
     effects: tuple[Effect, ...]
     limit: str | None
+    x: str | None = None  # what X stands for, as written in the part's （X为…）
 
 
 def _verb(frame: str, words: str) -> str:
     """The verb table's word for a frame; a frame the table does not have (令, 对 …,
-    or a verb not compiled yet) is named by the word it starts with."""
+    or a verb not compiled yet) is named by the word it starts with and the frame
+    (``将〔draw_to〕``)."""
     v = verb_of_frame(frame)
     if v is not None:
         return v.word
     from .front import _head_word
 
-    return _head_word(words) or frame
+    head = _head_word(words)
+    # the grammar's frame name beside the first word: 将 alone would hide 摸至 / 置于 / 当…使用
+    return f"{head}〔{frame}〕" if head else frame
 
 
 def _words(text: str, n: ir.Node) -> str:
@@ -66,7 +72,10 @@ def _timing(text: str, e: ir.EventPattern) -> str:
     subject = e.subject.text if e.subject is not None else ""
     per = {"point": "每点", "event": ""}.get(e.per, e.per)
     context = "".join(f"[{c}]" for c in e.context)
-    return f"{subject}|{e.window}{context}|{e.timing}" + (f"|{per}" if per else "")
+    # the event's own phrases (which phase, which card, whose target) as written
+    args = "".join(f"({_words(text, a)})" for a in e.args)
+    got = f"{subject}|{e.window}{args}{context}|{e.timing}" + (f"|{per}" if per else "")
+    return f"{_words(text, e)} = {got}"
 
 
 def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], conds: list[str]) -> None:
@@ -88,7 +97,8 @@ def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], con
             else:
                 args.append(_words(text, a))
         actor = node.actor.text if node.actor is not None else None
-        out.append(Effect(_verb(node.verb, _words(text, node)), actor, tuple(args), node.optional, under))
+        modal = node.modal if node.modal not in (None, "可以") else None
+        out.append(Effect(_verb(node.verb, _words(text, node)), actor, tuple(args), node.optional, under, modal))
         for n in nested:
             if isinstance(n, ir.Option):
                 _effects(text, n.body, f"选项：{n.label}", out, conds)
@@ -105,7 +115,9 @@ def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
     conds: list[str] = []
     if part.body is not None:
         _effects(text, part.body, None, effects, conds)
-    first = next((e for e in effects if e.under is None), None)
+    # who decides: the actor of the first act, when it is under 可以; an act under a 若
+    # counts (若…，你可以…: you decide once the condition holds), an option's does not
+    first = next((e for e in effects if e.under is None or e.under in conds), None)
     decides = first.actor if first is not None and first.optional else None
     cost: list[Effect] = []
     if part.kind == "active":
@@ -118,7 +130,9 @@ def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
     when = tuple(_timing(text, e) for e in part.timings)
     if part.kind == "active" and part.phase:
         when = (part.phase,)
-    return PartFacts(part.kind, part.tags, when, decides, tuple(cost), tuple(conds), tuple(effects), part.limit)
+    m = re.search(r"（X为(.+?)）", text[part.start:part.end])
+    return PartFacts(part.kind, part.tags, when, decides, tuple(cost), tuple(conds), tuple(effects), part.limit,
+                     m.group(1) if m else None)
 
 
 def is_cost(word: str) -> bool:
@@ -159,9 +173,11 @@ def explain_lines(f: PartFacts) -> list[tuple[str, str]]:
         out.append((f"条件：{c}", f"condition: {c}"))
     for e in f.effects:
         where = f"（{e.under}）" if e.under else ""
-        may = "可以" if e.optional else ""
+        may = "可以" if e.optional else (e.modal or "")
         out.append((f"效果：{e.actor or ''}{may}{e.verb} {'、'.join(e.args)}{where}".rstrip(),
-                    f"effect: {e.actor or ''} {'may ' if e.optional else ''}{e.verb} {', '.join(e.args)}{' (' + e.under + ')' if e.under else ''}".rstrip()))
+                    f"effect: {e.actor or ''} {'may ' if e.optional else (e.modal + ' ' if e.modal else '')}{e.verb} {', '.join(e.args)}{' (' + e.under + ')' if e.under else ''}".rstrip()))
+    if f.x:
+        out.append((f"X：{f.x}", f"X: {f.x}"))
     if f.limit:
         out.append((f"限制：{f.limit}", f"limit: {f.limit}"))
     return out

@@ -288,7 +288,7 @@ class _Lowering:
     def event(self, t: Subtree) -> ir.EventPattern:
         a, b = _span(t)
         subject = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
-        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c is not t), t)
+        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c.data != "ev_context" and c is not t), t)
         window = ev.data[3:] if ev.data.startswith("ev_") else ev.data
         timing = next((self.words(c) for c in t.children if isinstance(c, (Tree, Token))
                        and (isinstance(c, Token) and c.type == "TIMING" or isinstance(c, Tree) and c.data == "timing_word")), "")

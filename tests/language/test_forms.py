@@ -55,7 +55,7 @@ def test_explain_shows_the_reading_of_a_part_not_compiled_yet() -> None:
     ((_, skill),) = find_skills(pkgs, "测")
     out = explain_skill(skill)
     for line in ("类型：主动技", "时机：出牌阶段", "谁决定：你（可以）决定是否发动", "代价：你弃置一张牌",
-                 "效果：你选择 一名其他角色", "效果：其摸牌 一张牌", "效果：你获得 其一张牌", "限制：出牌阶段限一次",
+                 "效果：你选择〔choose〕 一名其他角色", "效果：其摸牌 一张牌", "效果：你获得〔gain〕 其一张牌", "限制：出牌阶段限一次",
                  "尚不能编译：动作“选择一名其他角色”"):
         assert line in out, out
 
