@@ -625,7 +625,7 @@ def corpus(
         bool, typer.Option("--reference", help="同时计时只用 Lark Earley 的解析（对照：图表分析器之前的解析器）")
     ] = False,
 ) -> None:
-    """Measure a corpus: accepted / accepted-but-not-runnable / rejected, grouped by first blocking construction."""
+    """测量语料：接受 / 接受但尚不能运行 / 拒绝，拒绝的按第一个阻塞的结构分组。"""
     import csv
     import json
 
