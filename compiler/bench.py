@@ -218,12 +218,29 @@ print(f"@@ {took:.3f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", fil
 """
 
 
-def check_scale(copies: int, distinct: bool = False) -> tuple[float, float, float, float, int]:
+def _child_env(pycache: Path | None) -> dict[str, str] | None:
+    """The environment of a measured process: with ``pycache``, Python's bytecode
+    caches kept there (``PYTHONPYCACHEPREFIX``) even where ``PYTHONDONTWRITEBYTECODE``
+    is set — an installed package has them, and compiling every module from source
+    (0.3-0.4 s CPU) is not the check's cost."""
+    import os
+
+    if pycache is None:
+        return None
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def check_scale(
+    copies: int, distinct: bool = False, pycache: Path | None = None
+) -> tuple[float, float, float, float, int]:
     """``sgs check`` of ``copies`` renamed copies of the 标准版 generals
     (:func:`renamed_copies`; ``distinct``: every skill text its own) in a fresh
-    process: (wall seconds of the check itself; of the whole process, interpreter
-    start and imports included; CPU seconds of the whole process; its peak resident
-    MiB; generals checked)."""
+    process (``pycache``: see :func:`_child_env`): (wall seconds of the check
+    itself; of the whole process, interpreter start and imports included; CPU
+    seconds of the whole process; its peak resident MiB; generals checked)."""
     import subprocess
     import sys
 
@@ -233,7 +250,7 @@ def check_scale(copies: int, distinct: bool = False) -> tuple[float, float, floa
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-c", _CHILD, tmp], capture_output=True, text=True, check=False
+            [sys.executable, "-c", _CHILD, tmp], capture_output=True, text=True, check=False, env=_child_env(pycache)
         )
         whole = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -248,19 +265,30 @@ def check_scale(copies: int, distinct: bool = False) -> tuple[float, float, floa
 def run_scale(out: Console, sizes: Sequence[int] = (1, 4, 16, 64), repeat: int = 3) -> None:
     """Print the scale tables: ``sgs check`` time and peak memory for renamed copies,
     then for copies whose skill texts all differ (medians of ``repeat`` fresh
-    processes each: on a shared machine single runs vary; the CPU time varies least)."""
+    processes each: on a shared machine single runs vary; the CPU time varies least;
+    the load average before and after each table is printed beside it).  The processes
+    keep bytecode caches in a temporary folder, warmed by one unmeasured run
+    (:func:`_child_env`)."""
+    import os
     from statistics import median
 
-    for distinct in (False, True):
-        what = "副本的技能文本各不相同" if distinct else "标准版武将的改名副本"
-        table = Table(title=f"sgs check 的规模：{what}（{repeat} 次的中位数）")
-        for head in ("副本数", "武将数", "检查耗时", "进程总耗时", "进程 CPU", "峰值内存"):
-            table.add_column(head, justify="right")
-        for n in sizes:
-            runs = [check_scale(n, distinct) for _ in range(repeat)]
-            table.add_row(
-                f"{n}×", str(runs[0][4]),
-                *(f"{median(r[i] for r in runs):.2f} s" for i in range(3)),
-                f"{median(r[3] for r in runs):.0f} MiB",
-            )
-        out.print(table)
+    def load() -> str:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+    with tempfile.TemporaryDirectory() as pycache:
+        check_scale(1, pycache=Path(pycache))  # writes the bytecode caches
+        for distinct in (False, True):
+            what = "副本的技能文本各不相同" if distinct else "标准版武将的改名副本"
+            table = Table(title=f"sgs check 的规模：{what}（{repeat} 次的中位数）")
+            for head in ("副本数", "武将数", "检查耗时", "进程总耗时", "进程 CPU", "峰值内存"):
+                table.add_column(head, justify="right")
+            before = load()
+            for n in sizes:
+                runs = [check_scale(n, distinct, Path(pycache)) for _ in range(repeat)]
+                table.add_row(
+                    f"{n}×", str(runs[0][4]),
+                    *(f"{median(r[i] for r in runs):.2f} s" for i in range(3)),
+                    f"{median(r[3] for r in runs):.0f} MiB",
+                )
+            table.caption = f"负载（1/5/15 分钟平均）：前 {before}，后 {load()}"
+            out.print(table)
