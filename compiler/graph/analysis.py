@@ -40,6 +40,7 @@ Static conflicts
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import itertools
 from dataclasses import dataclass
@@ -951,11 +952,17 @@ class _Group:
     t1: frozenset[_Touch]  # touches tagged as the earlier side
     t2: frozenset[_Touch]  # … as the later side
     t2_other_target: frozenset[_Touch] | None  # … as the later side bound to a second target (T2)
-    members: list[tuple[int, int, SkillInfo, tuple[str, str], str]]  # (slot, listener position, skill, its general, node)
+    #: (slot, listener position, skill, its general's number, the skill's rank, its
+    #: place in the burst's order: slot × positions + listener position) — numbers,
+    #: so the per-pair steps compare and hash integers, not names
+    members: list[tuple[int, int, SkillInfo, int, int, int]]
 
 
 _PairArgs = tuple[SkillInfo, SkillInfo, str, str, str, str, bool]
-_Candidate = tuple[tuple[int, int, int, int], SkillInfo, SkillInfo, _Slot, _Slot, tuple[_Touch, _Touch]]
+#: (where: both members' places in the burst's order as one number, earlier member
+#: first — compared as the tuple of the two places would be; earlier skill, later
+#: skill, their slots, the hit)
+_Candidate = tuple[int, SkillInfo, SkillInfo, _Slot, _Slot, tuple[_Touch, _Touch]]
 
 
 @dataclass(slots=True)
@@ -974,8 +981,12 @@ class _PairFinder:
     touches cached per (listener, binding), and per skill pair the earliest burst
     (its data) and up to :data:`_SEEN_BURSTS` bursts it is seen in."""
 
-    def __init__(self, tg: TriggerGraph, live: set[str]) -> None:
+    def __init__(self, tg: TriggerGraph, live: set[str], slots: int) -> None:
         self.rank = {n: i for i, n in enumerate(tg.skills)}
+        #: a number per general (the per-pair steps compare these, not name tuples)
+        self.owner_no: dict[tuple[str, str], int] = {}
+        for info in tg.skills.values():
+            self.owner_no.setdefault(info.owner, len(self.owner_no))
         self.at: dict[str, list[tuple[int, SkillInfo, Listener]]] = {}
         self.at_general: dict[tuple[str, tuple[str, str]], list[tuple[int, SkillInfo, Listener]]] = {}
         pos = 0
@@ -985,11 +996,15 @@ class _PairFinder:
                     self.at.setdefault(lst.window, []).append((pos, info, lst))
                     self.at_general.setdefault((lst.window, info.owner), []).append((pos, info, lst))
                     pos += 1
+        #: a member's place in a burst is slot × ``positions`` + listener position;
+        #: two places make one number: earlier × ``places`` + later
+        self.positions = pos + 1
+        self.places = self.positions * (slots + 1)
         self.touch_cache: dict[tuple[int, str, str | None, str | None, str], frozenset[_Touch]] = {}
         #: per burst class (the slots are the class's): group keys → conflict
         self.conflicts: dict[tuple[object, ...], tuple[_Touch, _Touch] | None] = {}
         # skill pair → its first burst, how it is found there, the bursts it is seen in
-        self.found: dict[tuple[str, str], _Found] = {}
+        self.found: dict[int, _Found] = {}
 
     def touches(self, lst: Listener, owner: str, slot: _Slot) -> frozenset[_Touch]:
         key = (id(lst), owner, slot.source, slot.other, slot.event)
@@ -1010,6 +1025,7 @@ class _PairFinder:
         the emitting general (its skills bind as the emitter's player), ``only``:
         keep only that general's listeners."""
         has_emitter = burst.emitter is not None
+        owner_no, rank, positions = self.owner_no, self.rank, self.positions
         by_key: dict[tuple[object, ...], _Group] = {}
         for idx, slot in enumerate(burst.slots):
             listening = self.at.get(slot.window, ()) if only is None else self.at_general.get((slot.window, only), ())
@@ -1028,7 +1044,7 @@ class _PairFinder:
                         idx, owner, (idx, pos, len(by_key)), _tag(t, "1"), _tag(t, "2"),
                         _tag(t_other, "2") if t_other is not None else None, [],
                     )
-                g.members.append((idx, pos, info, owner_id, info.node))
+                g.members.append((idx, pos, info, owner_no[owner_id], rank[info.node], idx * positions + pos))
         return sorted(by_key.values(), key=lambda g: g.first)
 
     def hit(self, burst: _Burst, gx: _Group, gy: _Group) -> tuple[_Touch, _Touch] | None:
@@ -1056,15 +1072,17 @@ class _PairFinder:
         gs1: list[_Group],
         gs2: list[_Group],
         skip: tuple[str, str] | None = None,
-    ) -> dict[tuple[str, str], _Candidate]:
+    ) -> dict[int, _Candidate]:
         """Every conflicting skill pair between groups of ``gs1`` and ``gs2`` (the
-        same list: pairs within it), keyed by the two nodes (sorted), each with its
-        first combination in the burst (slot and listener positions: the runtime's
-        order) — (positions, earlier skill, later skill, their slots, the hit);
+        same list: pairs within it), keyed by the two skills' ranks (lower × skills
+        + higher), each with its first combination in the burst (slot and listener
+        positions: the runtime's order) — a :data:`_Candidate`;
         members of the general ``skip`` are left out of ``gs2``."""
-        best: dict[tuple[str, str], _Candidate] = {}
+        best: dict[int, _Candidate] = {}
         same_list = gs1 is gs2
         slots = burst.slots
+        skip_no = -1 if skip is None else self.owner_no.get(skip, -1)
+        nodes, places = len(self.rank), self.places
         for i, g1 in enumerate(gs1):
             for j, g2 in enumerate(gs2):
                 if same_list and j < i:
@@ -1078,15 +1096,17 @@ class _PairFinder:
                     # different slots: the burst's order puts one group's members first
                     if g1.idx < g2.idx:
                         if fwd is not None:
-                            self._block(best, g1, g2, fwd, skip, slots)
+                            self._block(best, g1, g2, fwd, skip_no, slots)
                     elif bwd is not None:
-                        self._block(best, g2, g1, bwd, None, slots, skip)
+                        self._block(best, g2, g1, bwd, -1, slots, skip_no)
                     continue
                 for m1 in g1.members:
+                    o1, p1 = m1[3], m1[5]
                     for m2 in g2.members:
-                        if m1[3] == m2[3] or m2[3] == skip or (within and m2 <= m1):
+                        o2, p2 = m2[3], m2[5]
+                        if o1 == o2 or o2 == skip_no or (within and p2 <= p1):
                             continue  # one player orders his own skills
-                        if (m1[0], m1[1]) <= (m2[0], m2[1]):
+                        if p1 <= p2:
                             if fwd is None:
                                 continue
                             x, y, hit = m1, m2, fwd
@@ -1094,43 +1114,46 @@ class _PairFinder:
                             continue
                         else:
                             x, y, hit = m2, m1, bwd
-                        k = (x[4], y[4]) if x[4] < y[4] else (y[4], x[4])
-                        where = (x[0], x[1], y[0], y[1])
+                        k = x[4] * nodes + y[4] if x[4] < y[4] else y[4] * nodes + x[4]
+                        where = x[5] * places + y[5]
                         cur = best.get(k)
                         if cur is None or where < cur[0]:
                             best[k] = (where, x[2], y[2], slots[x[0]], slots[y[0]], hit)
         return best
 
-    @staticmethod
     def _block(
-        best: dict[tuple[str, str], _Candidate],
+        self,
+        best: dict[int, _Candidate],
         gx: _Group,
         gy: _Group,
         hit: tuple[_Touch, _Touch],
-        skip_y: tuple[str, str] | None,
+        skip_y: int,
         slots: tuple[_Slot, ...],
-        skip_x: tuple[str, str] | None = None,
+        skip_x: int = -1,
     ) -> None:
         """:meth:`pairs_between` for two groups at different slots, every member of
         ``gx`` before every member of ``gy`` (the same pairs, with fewer steps each:
         this loop runs once per pair of skills found)."""
         sx, sy = slots[gx.idx], slots[gy.idx]
+        nodes, places = len(self.rank), self.places
+        get = best.get
         for x in gx.members:
-            xo, xn, xinfo, xpos = x[3], x[4], x[2], (x[0], x[1])
+            xo, xn, xinfo = x[3], x[4], x[2]
             if xo == skip_x:
                 continue
+            xw = x[5] * places
             for y in gy.members:
                 yo = y[3]
                 if yo == xo or yo == skip_y:
                     continue  # one player orders his own skills
                 yn = y[4]
-                k = (xn, yn) if xn < yn else (yn, xn)
-                where = (*xpos, y[0], y[1])
-                cur = best.get(k)
+                k = xn * nodes + yn if xn < yn else yn * nodes + xn
+                where = xw + y[5]
+                cur = get(k)
                 if cur is None or where < cur[0]:
                     best[k] = (where, xinfo, y[2], sx, sy, hit)
 
-    def record(self, key: tuple[str, str], seen: list[int], cand: _Candidate) -> None:
+    def record(self, key: int, seen: list[int], cand: _Candidate) -> None:
         """Merge the bursts (indexes, ascending) a pair is seen in; the pair's data
         come from its earliest burst (``cand``: how it is found in ``seen[0]``)."""
         cur = self.found.get(key)
@@ -1142,7 +1165,13 @@ class _PairFinder:
             return  # the common case: seen in four earlier bursts already
         if seen[0] < cur.first:
             cur.first, cur.cand = seen[0], cand
-        cur.seen = sorted(set(old) | set(seen))[:_SEEN_BURSTS]
+        if len(seen) == 1:  # a burst of the pair's own general: one index into a sorted list
+            b = seen[0]
+            if b not in old:
+                i = bisect.bisect(old, b)
+                cur.seen = [*old[:i], b, *old[i:]][:_SEEN_BURSTS]
+        else:
+            cur.seen = sorted(set(old) | set(seen))[:_SEEN_BURSTS]
 
 
 #: an order-sensitive pair keeps the names of at most this many bursts it is seen in
@@ -1166,7 +1195,7 @@ def _order_pair(rank: dict[str, int], burst: _Burst, cand: _Candidate) -> _PairA
     elif holder == "T2":
         who = "另一名目标"
     else:
-        who = dict(burst.roles).get(holder, "")
+        who = next((d for k, d in burst.roles if k == holder), "")
     obj = f"{who}的{_FACET_WORD[hit[0].facet]}" if who else _FACET_WORD[hit[0].facet]
     return (first, second, w1, w2, burst.name, obj, s1.window == s2.window)
 
@@ -1187,7 +1216,7 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
     for info in tg.skills.values():
         if info.node in live:
             bursts.extend(_skill_bursts(info))
-    pf = _PairFinder(tg, live)
+    pf = _PairFinder(tg, live, max((len(b.slots) for b in bursts), default=0))
     classes: dict[tuple[object, ...], list[int]] = {}
     for bi, burst in enumerate(bursts):
         key: tuple[object, ...] = (bi,) if burst.emitter is None else (burst.slots, burst.multi)
@@ -1200,16 +1229,28 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
         for bi in members:
             emitter = bursts[bi].emitter
             emitters.append((bi, emitter.owner if emitter is not None else None))
+        # the bursts a pair is seen in: the first ones whose emitter is neither side's
+        # general — the first _SEEN_BURSTS for every pair but those of their generals
+        head = [bi for bi, _ in emitters[:_SEEN_BURSTS]]
+        head_owners = {em for _, em in emitters[:_SEEN_BURSTS]}
+        found = pf.found
         for k, cand in pf.pairs_between(rep, foreign, foreign).items():
             o1, o2 = cand[1].owner, cand[2].owner
-            seen: list[int] = []
-            for bi, em in emitters:
-                if em != o1 and em != o2:
-                    seen.append(bi)
-                    if len(seen) == _SEEN_BURSTS:
-                        break
-            if seen:
-                pf.record(k, seen, cand)
+            if o1 in head_owners or o2 in head_owners:
+                seen: list[int] = []
+                for bi, em in emitters:
+                    if em != o1 and em != o2:
+                        seen.append(bi)
+                        if len(seen) == _SEEN_BURSTS:
+                            break
+                if not seen:
+                    continue
+            else:
+                seen = head
+                cur = found.get(k)
+                if cur is not None and len(cur.seen) == _SEEN_BURSTS and seen[0] > cur.seen[-1]:
+                    continue  # record's common case, without the call
+            pf.record(k, seen, cand)
         if rep.emitter is None:
             continue
         # the emitting general's own skills, per burst: they bind as the emitter's player
@@ -1221,9 +1262,14 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
                 for k, cand in pf.pairs_between(burst, own, foreign, skip=em).items():
                     pf.record(k, [bi], cand)
     pairs = []
+    names: dict[tuple[int, ...], tuple[str, ...]] = {}
     for got in pf.found.values():
         first, second, w1, w2, burst_name, obj, same = _order_pair(pf.rank, bursts[got.first], got.cand)
-        pairs.append(OrderPair(first, second, w1, w2, burst_name, obj, same, tuple(bursts[bi].name for bi in got.seen)))
+        seen_key = tuple(got.seen)
+        seen_names = names.get(seen_key)
+        if seen_names is None:
+            seen_names = names[seen_key] = tuple(bursts[bi].name for bi in seen_key)
+        pairs.append(OrderPair(first, second, w1, w2, burst_name, obj, same, seen_names))
     pairs.sort(key=lambda p: (pf.rank[p.first.node], pf.rank[p.second.node]))
     return pairs
 
