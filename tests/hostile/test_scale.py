@@ -246,3 +246,17 @@ def test_bench_scale_prints_both_tables() -> None:
     run_scale(Console(file=buf, width=120), sizes=(1,), repeat=1)
     text = buf.getvalue()
     assert "改名副本" in text and "技能文本各不相同" in text and text.count("1×") == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("distinct", [False, True], ids=["copies", "distinct"])
+def test_check_of_64_copies_is_bounded(distinct: bool) -> None:
+    # the target: sgs check of 1,600 generals in <= 3 s and <= 500 MB. CPU
+    # seconds of the whole process (a shared machine's wall clock is not the check's),
+    # asserted loosely; memory is not shared, so it is asserted as the target
+    from sgs.compiler.bench import check_scale
+
+    took, whole, cpu, rss, generals = check_scale(64, distinct)
+    print(f"\n64 copies ({'distinct texts' if distinct else 'renamed'}): check {took:.2f} s, process {whole:.2f} s wall, {cpu:.2f} s CPU, {rss:.0f} MiB")
+    assert generals == 1600
+    assert rss <= 500 and cpu < 6.0
