@@ -338,18 +338,10 @@ def bundled_packages() -> tuple[ir.Package, ...]:
     compiler and the files' bytes: every ``sgs check`` of a designer's file needs
     them, and reading them was a tenth of a second of each."""
     from .cache import load_pickled
-    from .inputs import InputError, read_bytes
 
     files = bundled_skill_paths()
-    h = hashlib.sha256(_compiler_fingerprint().encode())
-    for f in files:
-        h.update(_display(f).encode() + b"\0")
-        try:
-            h.update(read_bytes(f))
-        except InputError:
-            h.update(b"<unreadable>")
     try:
-        return load_pickled("bundled-ir", h.hexdigest()[:20], lambda: _read_bundled(files))
+        return load_pickled("bundled-ir", _files_key(files), lambda: _read_bundled(files))
     except OSError:  # no cache folder at all
         return _read_bundled(files)
 
@@ -635,20 +627,26 @@ def load_equipment(
     return _load(paths, cache_dir)[1]
 
 
-def _load(
-    paths: Iterable[PathLike] | None, cache_dir: PathLike | None
-) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
+def _files_key(files: Iterable[Path]) -> str:
+    """A cache key (20 hex digits) for what compiling ``files`` gives: the compiler's
+    fingerprint, each file's display name and bytes (an unreadable file as such)."""
     from .inputs import InputError, read_bytes
 
-    files = _expand(paths, pool=True)
     h = hashlib.sha256(_compiler_fingerprint().encode())
     for f in files:
         h.update(_display(f).encode() + b"\0")
         try:
             h.update(read_bytes(f))
         except InputError:
-            h.update(b"<unreadable>")  # build() below reports it
-    key = h.hexdigest()[:20]
+            h.update(b"<unreadable>")
+    return h.hexdigest()[:20]
+
+
+def _load(
+    paths: Iterable[PathLike] | None, cache_dir: PathLike | None
+) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
+    files = _expand(paths, pool=True)
+    key = _files_key(files)  # an unreadable file keys as such; build() below reports it
     cache = Path(cache_dir) if cache_dir is not None else cache_root()
     target = cache / key
     verified = _verified_entry(target)
