@@ -23,11 +23,9 @@ from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).parent))
-    from corpus_path import corpus_path  # type: ignore[import-not-found,no-redef]
-    from ratchet import Key, corpus_rows, listed  # type: ignore[import-not-found,no-redef]
+    from ratchet import Key, found_rows, listed  # type: ignore[import-not-found,no-redef]
 else:
-    from .corpus_path import corpus_path
-    from .ratchet import Key, corpus_rows, listed
+    from .ratchet import Key, found_rows, listed
 
 TABLE = Path(__file__).with_name("facts_table.json")
 SEED, SIZE, PER_PACKAGE = 8, 60, 3
@@ -94,11 +92,9 @@ def save(table: dict[Key, list[str]]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    path = corpus_path()
-    if path is None:
-        print("no corpus found (set SGS_CORPUS)")
+    rows = found_rows()
+    if rows is None:
         return 2
-    rows = corpus_rows(path)
     if "--draw" in argv:
         keys = draw(listed())
     else:

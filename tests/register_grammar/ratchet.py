@@ -56,12 +56,19 @@ def one_reading(rows: dict[Key, str]) -> set[Key]:
     return ok
 
 
-def main(argv: list[str]) -> int:
+def found_rows() -> dict[Key, str] | None:
+    """The corpus rows, or None after saying that no corpus was found (for the scripts)."""
     path = corpus_path()
     if path is None:
         print("no corpus found (set SGS_CORPUS)")
+        return None
+    return corpus_rows(path)
+
+
+def main(argv: list[str]) -> int:
+    rows = found_rows()
+    if rows is None:
         return 2
-    rows = corpus_rows(path)
     now = one_reading(rows)
     before = listed()
     lost = sorted(before - now)
