@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
-from sgs.runtime.api import CardName, Timing
+from sgs.runtime.api import CardName, Nature, Phase, Timing
 
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
@@ -299,6 +299,7 @@ class Gap:
 
 
 _TIMINGS = frozenset(t.value for t in Timing)
+_PHASES = frozenset(p.value for p in Phase)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
 _CONTROL = frozenset({"额外回复体力", "比较花色"})
 _NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY, ir.Who.QUESTIONERS}
@@ -375,9 +376,9 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
 def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
     if t.window not in _TIMINGS:
         yield Gap(f"时机“{t.window}”（运行时没有这个时机）", t.span)
-    if t.phase is not None:
+    if t.phase is not None and t.phase not in _PHASES:
         yield Gap(f"时机条件“于{t.phase}”", t.span, runtime=False)
-    if t.victim is not None:
+    if t.victim is not None and not compiled_victim(t):
         yield Gap(f"时机中的角色“{t.victim.who.value}”及其条件", t.victim.span, runtime=False)
     if t.cards:
         yield Gap("时机中的多个牌名", t.span, runtime=False)
@@ -389,9 +390,44 @@ def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
         yield Gap("“其他角色使用……指定你为目标时”", t.span, runtime=False)
 
 
-def _compiled_condition(c: ir.Condition) -> bool:
-    """A 若… right after a timing that the emitter compiles: 若你有手牌 / 若你没有手牌."""
+#: measures of a player a comparison may name (若其手牌数大于你的体力值), and the comparisons
+MEASURES = frozenset({"手牌数", "体力值", "体力上限", "已损失的体力值", "攻击范围"})
+COMPARISONS = {"大于或等于": ">=", "不小于": ">=", "小于或等于": "<=", "不大于": "<=", "大于": ">", "多于": ">",
+               "小于": "<", "少于": "<", "等于": "==", "为": "=="}
+#: the windows whose 其 the emitter knows in a condition: the target of the card / the
+#: player whose window it is (another player's window)
+IT_WINDOWS = frozenset({"指定目标后", "指定目标时"})
+#: player filters the emitter tests (distance from the owner)
+TESTED_FILTERS = frozenset({ir.FilterKind.DISTANCE_WITHIN, ir.FilterKind.DISTANCE_EQ})
+
+
+def _compiled_side(m: ir.Measure | int | ir.Quantity | None, window: str) -> bool:
+    if isinstance(m, int):
+        return True
+    if not isinstance(m, ir.Measure) or m.what not in MEASURES:
+        return False
+    return m.of.who is ir.Who.YOU or (m.of.who is ir.Who.IT and window in IT_WINDOWS)
+
+
+def _compiled_condition(c: ir.Condition, window: str = "") -> bool:
+    """A 若… right after a timing that the emitter compiles: 若你有手牌 / 若你没有手牌; a
+    comparison of measures of you and of the window's 其 (手牌数, 体力值, 攻击范围 …) or
+    with a number; 以下两种情况… of such comparisons (any of them)."""
+    if c.kind is ir.CondKind.ANY_OF:
+        return bool(c.cases) and all(_compiled_condition(x, window) for x in c.cases)
+    if c.kind is ir.CondKind.COMPARE:
+        return c.op in COMPARISONS and _compiled_side(c.left, window) and _compiled_side(c.right, window)
     return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND) and c.player is not None and c.player.who is ir.Who.YOU
+
+
+def compiled_victim(t: ir.TimingSpec) -> bool:
+    """你对<一名角色>造成伤害后 whose player phrase the emitter tests on the damaged
+    (距离1以内的一名角色: 狂骨)."""
+    v = t.victim
+    return (
+        v is not None and t.window == "造成伤害后" and v.who in (ir.Who.ONE, ir.Who.ALL_OTHERS) and v.count is None
+        and all(f.kind in TESTED_FILTERS and isinstance(f.value, int) and f.of is None for f in v.filters)
+    )
 
 
 def runtime_gaps(skill: ir.Skill) -> list[Gap]:
@@ -410,7 +446,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
             out.extend(_timing_gaps(a.timing))
-            if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition):
+            if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))

@@ -34,7 +34,7 @@ from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
-from .check import runtime_gaps
+from .check import COMPARISONS, TESTED_FILTERS, compiled_victim, runtime_gaps
 from .verbs import verb_of
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
@@ -871,10 +871,18 @@ class _Planner:
         conds: list[str] = []
         timing_expr = self.timing(t.window, t.span)
         env.window = t.window
+        if t.phase is not None:
+            # 当你于出牌阶段…: in your own phase of that name
+            from sgs.runtime.api import Phase
+
+            self.use("current_phase", "is_current", "Phase")
+            conds.append(f"is_current(ctx, ctx.owner) and current_phase(ctx) is Phase.{Phase(t.phase).name}")
         if isinstance(a.condition, ir.Condition):
-            conds.append(self.trigger_condition(a.condition))
+            conds.append(self.trigger_condition(a.condition, t.window))
         elif a.condition is not None:
             conds.append(self.no_card_used(a.condition))
+        if t.victim is not None:
+            conds.extend(self.victim_tests(t))
         if t.card_class is not None:
             if t.window != "使用时":
                 raise self.fail("E0501", "编译器只支持“使用…锦囊牌时”的牌类条件", t.card_class.span)
@@ -1000,17 +1008,76 @@ class _Planner:
         if p.gender is not None:
             self.use("Gender")
             filt.append(f"p.gender is Gender.{Gender(p.gender).name}")
-        if p.filters or p.in_range or p.opposite_sex or p.count is not None:
+        if p.opposite_sex or p.count is not None:
             raise self.fail("E0501", f"编译器还不能在触发技中选择“{self.src_text(p.span)}”", p.span)
+        filt += self.player_filters("p", p)
         self.use("alive_players")
         return "[p for p in alive_players(ctx)" + (" if " + " and ".join(filt) if filt else "") + "]"
 
-    def trigger_condition(self, c: ir.Condition) -> str:
+    def player_filters(self, var: str, p: ir.PlayerRef) -> list[str]:
+        """Tests of player ``var`` for the phrase's range and distance filters (你攻击范围内的,
+        距离1以内的, 距离为1的), from the owner."""
+        out: list[str] = []
+        if p.in_range:
+            self.use("in_attack_range")
+            out.append(f"in_attack_range(ctx, ctx.owner, {var})")
+        for f in p.filters:
+            if f.kind not in TESTED_FILTERS or not isinstance(f.value, int) or f.of is not None:
+                raise self.fail("E0501", f"编译器还不能判断角色条件“{f.kind.value}”", f.span)
+            self.use("distance")
+            op = "<=" if f.kind is ir.FilterKind.DISTANCE_WITHIN else "=="
+            out.append(f"distance(ctx, ctx.owner, {var}) {op} {lit(f.value)}")
+        return out
+
+    def victim_tests(self, t: ir.TimingSpec) -> list[str]:
+        """你对<一名…角色>造成伤害后: the damaged player fits the phrase."""
+        v = t.victim
+        if v is None or not compiled_victim(t):
+            raise self.fail("E0503", "编译器还不能编译时机中的角色", t.span)
+        var = "ctx.damage.target"
+        out = [f"{var} is not ctx.owner"] if v.other else []
+        if v.wounded:
+            out.append(f"{var}.is_wounded")
+        if v.kingdom is not None:
+            out.append(f"{var}.kingdom is {self.kingdom(v.kingdom, v.span)}")
+        if v.gender is not None:
+            self.use("Gender")
+            out.append(f"{var}.gender is Gender.{Gender(v.gender).name}")
+        return out + self.player_filters(var, v)
+
+    def measure(self, m: ir.Measure | int | ir.Quantity | None, window: str, span: Span) -> str:
+        """One side of a comparison: a number or a measure of you / the window's 其."""
+        if isinstance(m, int):
+            return lit(m)
+        if not isinstance(m, ir.Measure):
+            raise self.fail("E0503", "编译器还不能编译这个比较", span)
+        if m.of.who is ir.Who.YOU:
+            who = "ctx.owner"
+        elif m.of.who is ir.Who.IT and window in ("指定目标后", "指定目标时"):
+            who = "ctx.target"
+        else:
+            raise self.fail("E0503", f"编译器还不能确定“{self.src_text(m.of.span)}”指哪名角色", m.of.span)
+        if m.what == "攻击范围":
+            self.use("attack_range")
+            return f"attack_range(ctx, {who})"
+        attr = {"手牌数": "hand_count", "体力值": "hp", "体力上限": "max_hp", "已损失的体力值": "lost_hp"}.get(m.what)
+        if attr is None:
+            raise self.fail("E0503", f"编译器还不能比较“{m.what}”", m.span)
+        return f"{who}.{attr}"
+
+    def trigger_condition(self, c: ir.Condition, window: str = "") -> str:
         """A 若… condition right after the timing that the emitter compiles (a test in
         ``can_trigger``): 若你有手牌 / 若你没有手牌.  Anything else is a gap
         (:func:`.check.runtime_gaps`) and refused here too."""
         if c.kind in _TRIGGER_CONDITIONS and c.player is not None and c.player.who is ir.Who.YOU:
             return "ctx.owner.hand_count > 0" if c.kind is ir.CondKind.HAS_HAND else "ctx.owner.hand_count == 0"
+        if c.kind is ir.CondKind.COMPARE and c.op in COMPARISONS:
+            test = f"{self.measure(c.left, window, c.span)} {COMPARISONS[c.op]} {self.measure(c.right, window, c.span)}"
+            if "ctx.target" in test:
+                return f"ctx.target is not None and {test}"
+            return test
+        if c.kind is ir.CondKind.ANY_OF and c.cases:
+            return " or ".join(f"({self.trigger_condition(x, window)})" for x in c.cases)
         raise self.fail("E0503", f"编译器还不能编译条件“{c.text}”", c.span)
 
     def no_card_used(self, c: ir.NoCardUsed) -> str:

@@ -27,6 +27,7 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "attack_range",
     "turn_over",
     "choose_options",
     "view_as_use_on",
@@ -440,6 +441,13 @@ def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:
 def distance(ctx: SkillContext, src: Player, dst: Player) -> int:
     """Distance from ``src`` to ``dst`` (seat distance, horses, static skills)."""
     return ctx.game.distance(src, dst)
+
+
+def attack_range(ctx: SkillContext, player: Player) -> int:
+    """``player``'s attack range (1 without a weapon; weapon and static skills)."""
+    from .legality import attack_range as _range
+
+    return _range(ctx.game, player)
 
 
 def in_attack_range(ctx: SkillContext, src: Player, dst: Player) -> bool:

@@ -86,6 +86,7 @@ DRIVES: Mapping[str, Drive] = {
             "skip_phase",
             "cancel_target",
             "distance",
+            "attack_range",
             "in_attack_range",
             "is_current",
             "current_player",
