@@ -300,11 +300,12 @@ class Gap:
 
 _TIMINGS = frozenset(t.value for t in Timing)
 _PHASES = frozenset(p.value for p in Phase)
+_NATURES = frozenset(n.value for n in Nature)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
 _CONTROL = frozenset({"额外回复体力", "比较花色"})
 _NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY, ir.Who.QUESTIONERS}
 _NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
-_NEW_X = {ir.Quantity.HP, ir.Quantity.IT_LOST_HP}
+_NEW_X = {ir.Quantity.HP}
 _NEW_STATICS = (
     ir.SuitAs, ir.PeachOnlyDying, ir.DamageSourceOf, ir.EquipAs, ir.UseWithin, ir.CardNoDistance,
     ir.ExtraUses, ir.ExtraTargets, ir.ForbidShowOthers,
@@ -333,7 +334,7 @@ def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
         yield Gap(f"X为“{c.x.value}”", spec.span, runtime=False)
     if spec.card_type is not None and not typed:
         yield Gap(f"牌的类别“{spec.card_type}”", spec.span, runtime=False)
-    if spec.names:
+    if spec.names and not typed:
         yield Gap("“" + "或".join(f"【{n.name}】" for n in spec.names) + "”这样的多个牌名", spec.span, runtime=False)
     if spec.same_suit:
         yield Gap("“相同花色的”牌", spec.span, runtime=False)
@@ -356,18 +357,16 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
     for attr in ("cards",):
         v = getattr(e, attr, None)
         if isinstance(v, ir.CardSpec):
-            yield from _spec_gaps(v, typed=isinstance(e, ir.Discard))
+            yield from _spec_gaps(v, typed=isinstance(e, (ir.Discard, ir.Give)))
     what = getattr(e, "what", None)
     if isinstance(what, _NEW_REFS):
         yield Gap("所获得的牌“" + {ir.DeadPlayerCards: "死亡角色的所有牌", ir.EventCard: "之", ir.RevealedCards: "亮出的牌"}[type(what)] + "”", what.span, runtime=False)
     if isinstance(what, ir.OwnedCard):
         yield from _player_gaps(what.owner)
         yield from _spec_gaps(what.spec)
-    if isinstance(e, ir.Retrial) and e.swap:
-        yield Gap("改判“替换之”（运行时缺少 retrial_swap：原判定牌归改判者）", e.span)
-    if isinstance(e, ir.Damage) and e.nature is not None:
+    if isinstance(e, ir.Damage) and e.nature is not None and e.nature not in _NATURES:
         yield Gap(f"{e.nature}伤害（运行时缺少属性伤害）", e.span)
-    if isinstance(e, ir.Judge) and e.actor.who is not ir.Who.YOU:
+    if isinstance(e, ir.Judge) and e.actor.who not in (ir.Who.YOU, ir.Who.ONE):
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
     if isinstance(e, ir.JudgeBranch) and e.test.cards:
         yield Gap("按牌名判定的结果", e.test.span, runtime=False)
@@ -448,7 +447,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
             out.extend(_timing_gaps(a.timing))
             if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
-        if isinstance(a, ir.GrantedAbility):
+        if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
         if isinstance(a, ir.DeclaredUse):
             out.append(Gap("扣置并声明的使用或打出与质疑（运行时缺少 declare_use、question）", a.span))

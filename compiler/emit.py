@@ -126,6 +126,7 @@ class _Env:
     """What a method body can refer to."""
 
     def __init__(self, *, it: str | None = None, chosen: str | None = None, cards: str | None = None) -> None:
+        self.you = "ctx.owner"  # expression for 你 (a granted skill's 你 is its granter)
         self.it = it  # expression for 其/该角色
         self.chosen = chosen  # expression for 一名…角色 / 其他角色 (active target)
         self.cards = cards  # the active skill's selected cards
@@ -153,6 +154,7 @@ class _Planner:
         self.names: set[str] = set()
         self.diags: list[Diagnostic] = []
         self._multi = False
+        self._extra: list[ClassPlan] = []
 
     # ------------------------------------------------------------ helpers
     def use(self, *names: str) -> None:
@@ -218,6 +220,12 @@ class _Planner:
             parts.append(self.suit_test(var, spec.suit, spec.span))
         if spec.card_type is not None:
             parts.append(self.card_type_test(var, spec.card_type, spec.span))
+        if spec.names:  # 【闪】或【闪电】
+            names = [self.card_name(n) for n in spec.names if n.name != "杀"]
+            tests = [f"{var}.is_slash"] if any(n.name == "杀" for n in spec.names) else []
+            if names:
+                tests.append(f"{var}.name in ({', '.join(names)},)")
+            parts.append(tests[0] if len(tests) == 1 else "(" + " or ".join(tests) + ")")
         if spec.name is not None:
             if spec.name.name == "杀":
                 parts.append(f"{var}.is_slash")
@@ -260,7 +268,7 @@ class _Planner:
 
     def player(self, p: ir.PlayerRef, env: _Env) -> str:
         if p.who is ir.Who.YOU:
-            return "ctx.owner"
+            return env.you
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
@@ -292,6 +300,9 @@ class _Planner:
             return env.last_count
         if c.kind is ir.CountKind.EXACT and c.x is not None and c.x in _OWNER_QUANTITIES:
             return self.look_count(c, spec.span, env)
+        if c.kind is ir.CountKind.EXACT and c.x is ir.Quantity.IT_LOST_HP:
+            it = self.player(ir.PlayerRef(ir.Who.IT, spec.span), env)
+            return f"{it}.lost_hp"
         raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
 
     def transfer_candidates(self, e: ir.Transfer, without: str = "") -> str:
@@ -386,7 +397,7 @@ class _Planner:
         if isinstance(e, ir.Give):
             actor = self.player(e.actor, env)
             to = self.player(e.to, env)
-            if env.cards is None or actor != "ctx.owner":
+            if env.cards is None or actor != "ctx.owner" or to == actor:
                 raise self.fail("E0501", "编译器只支持出牌阶段技能中由你交出所选的牌", e.span)
             self.use("give")
             env.last_count = f"len({env.cards})"
@@ -407,7 +418,13 @@ class _Planner:
             src = self.player(e.source, env)
             tgt = self.player(e.target, env)
             self.use("damage")
-            return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)})"])
+            nature = ""
+            if e.nature is not None:  # 雷电伤害 / 火焰伤害
+                from sgs.runtime.api import Nature
+
+                self.use("Nature")
+                nature = f", nature=Nature.{Nature(e.nature).name}"
+            return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)}{nature})"])
         if isinstance(e, ir.Judge):
             actor = self.player(e.actor, env)
             self.use("judge")
@@ -430,7 +447,7 @@ class _Planner:
             return [
                 f"chosen = choose_cards(ctx, ctx.owner, {self.zone(e.cards.zone)}, 1, 1{extra})",
                 "if chosen:",
-                "    retrial(ctx, chosen[0], respond=True)",
+                "    retrial(ctx, chosen[0], respond=True" + (", keep=True)" if e.swap else ")"),  # 替换之: 鬼道
             ]
         if isinstance(e, ir.ForbidJink):
             if e.by.name == "无懈可击" and e.card.name in env.unnullifiable:
@@ -574,6 +591,18 @@ class _Planner:
             return self.guard([actor], env, lines)
         if isinstance(e, ir.ChooseItems):
             return self.choose_items(e, env)
+        if isinstance(e, ir.TransferDamage):
+            if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“转移此伤害”只能用于“你受到伤害时”", e.span)
+            self.use("choose_players", "transfer_damage", "Player")
+            env.it = "moved_to"  # 该角色 / 其 after it: the one the damage went to (he may die of it)
+            env.nullable.add("moved_to")
+            return [
+                f"moved = choose_players(ctx, ctx.owner, {self.candidates(e.to)}, 1, 1)",
+                "moved_to: Player | None = moved[0] if moved else None",
+                "if moved_to is not None:",
+                "    transfer_damage(ctx, moved_to)",
+            ]
         if isinstance(e, ir.VirtualUse):
             return self.virtual_use(e, env)
         verb = verb_of(e)
@@ -651,8 +680,6 @@ class _Planner:
 
     def judge_branch(self, e: ir.JudgeBranch, env: _Env) -> list[str]:
         actor = self.player(e.judge.actor, env)
-        if actor != "ctx.owner":
-            raise self.fail("E0501", "编译器只支持由你进行判定", e.judge.span)
         self.use("judge")
         t = e.test
         good = self.pattern_test("c", t.pattern, t.negate, t.span)
@@ -663,12 +690,12 @@ class _Planner:
         if not again:
             body = self.effects(rest, env) or ["pass"]
             env.judge_card = None
-            return [f"judge_card = judge(ctx, ctx.owner, good={_callable(good)})", f"if {test}:"] + [
+            return self.guard([actor], env, [f"judge_card = judge(ctx, {actor}, good={_callable(good)})", f"if {test}:"] + [
                 "    " + line for line in body
-            ]
+            ])
         if len(again) > 1 or e.then[-1] is not again[0]:
             raise self.fail("E0501", "“再次进行判定”必须是判定结果分支的最后一个效果", again[0].span)
-        loop: list[str] = [f"judge_card = judge(ctx, ctx.owner, good={_callable(good)})"]
+        loop: list[str] = [f"judge_card = judge(ctx, {actor}, good={_callable(good)})"]
         if env.judged is not None:
             loop.append(f"{env.judged}.append(judge_card)")
         loop += [f"if not ({test}):", "    break"]
@@ -824,6 +851,8 @@ class _Planner:
             return self.plan_proxy(name, comments, attrs, skill, a, general)
         if isinstance(a, ir.ReplacementAbility):
             return self.plan_replacement(name, comments, attrs, skill, a)
+        if isinstance(a, ir.GrantedAbility):
+            return self.plan_granted(name, comments, attrs, skill, a)
         raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
@@ -973,6 +1002,14 @@ class _Planner:
                     conds.append(f"any({self.transfer_candidates(mv, '[c]')} for c in {cards}{cond})")
                 else:
                     conds.append(f"len({self.transfer_candidates(mv)}) > 0")
+            if (
+                isinstance(first, ir.Discard) and first.actor.who is ir.Who.YOU and not moves
+                and first.cards.count.kind in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT)
+            ):
+                hand_only = first.cards.zone is ir.Zone.HAND
+                test = self.card_test("c", first.cards) or "True"
+                n = self.count_expr(first.cards, _Env())
+                conds.append(f"sum(1 for c in ctx.owner.cards_in(True{'' if hand_only else ', True'}) if {test}) >= {n}")
             if isinstance(first, ir.IgnoreArmor):
                 # nothing to ignore without an armor (and no 发动 line in the log)
                 conds.append("ctx.target is not None and ctx.target.armor is not None")
@@ -1274,16 +1311,21 @@ class _Planner:
         return ClassPlan(name, "ViewAsSkill", comments, attrs, methods)
 
     def plan_active(
-        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ActiveAbility
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ActiveAbility,
+        you: str = "ctx.owner",
     ) -> ClassPlan:
         if a.phase != "出牌阶段":
             raise self.fail("E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
         self.use("ActiveSkill", "SkillContext", "Card", "Player")
         effects = list(a.effects)
         env = _Env(cards="cards", chosen="targets[0]")
+        if you != "ctx.owner":  # a granted skill: 你 is the granter, 其/该角色 the helper using it
+            env.you, env.it = you, "ctx.owner"
         # cards: the first card verb of the owner (弃置/交给) selects them
         first = effects[0] if effects else None
-        if isinstance(first, (ir.Discard, ir.Give)) and first.actor.who is ir.Who.YOU:
+        if isinstance(first, (ir.Discard, ir.Give)) and first.actor.who is ir.Who.YOU and you == "ctx.owner" or (
+            isinstance(first, ir.Give) and first.actor.who is ir.Who.IT and you != "ctx.owner"
+        ):
             spec = first.cards
             c = spec.count
             if c.kind is ir.CountKind.ANY:
@@ -1367,6 +1409,34 @@ class _Planner:
         body += self.effects(effects, env)
         methods.append(Method("effect", "ctx: SkillContext, cards: list[Card], targets: list[Player]", "None", body or ["pass"]))
         return ClassPlan(name, "ActiveSkill", comments, attrs, methods)
+
+    def plan_granted(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.GrantedAbility
+    ) -> ClassPlan:
+        """其他群势力角色的出牌阶段，该角色可以…（主公技 黄天）: an active skill of the
+        helpers' play phase (``<Name>Grant(helper, by=the lending skill)``: its 其/该角色 is
+        the helper using it, its 你 the lender), lent to every other player by the owner's
+        skill (``grants``: the runtime's registry); it works for the helpers the text names
+        while the lender is alive and his skill works (a lord skill: while he is the lord)."""
+        if a.phase != "出牌阶段":
+            raise self.fail("E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
+        helpers = a.helpers
+        grant_name = name + "Grant"
+        granted = ir.ActiveAbility(a.phase, a.optional, a.effects, a.text, a.span, a.limit)
+        inner = self.plan_active(grant_name, list(comments), [x for x in attrs if x[0] != "lord"], skill, granted,
+                                 you="self.by.owner")
+        # the granter alive, and his skill his and working (黄天: while he is the lord)
+        cond = ["self.by.owner.alive", "self.by in self.by.owner.skills", "self.by.is_active()"]
+        if helpers.kingdom is not None:
+            cond.append(f"self.owner.kingdom is {self.kingdom(helpers.kingdom, helpers.span)}")
+        inner.methods[:0] = [
+            Method("__init__", "owner: Player, by: Skill", "None", ["super().__init__(owner)", "self.by = by"]),
+            Method("is_active", "", "bool", _ret_all(cond)),
+        ]
+        self._extra.append(inner)
+        self.use("Skill")
+        attrs.append(("grants", f"({grant_name},)"))
+        return ClassPlan(name, "Skill", comments, attrs, [])
 
     def plan_static(
         self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.StaticAbility
@@ -1459,10 +1529,12 @@ class _Planner:
                         "E0201", f"{label}的拼音生成的类名“{cname}”与技能“{seen[cname].name}”相同", s.name_span
                     )
                 return cname
+            self._extra = []
             plan = self.plan_skill(s, general)
             if general is None:
                 plan.attrs.insert(4, ("equipment", "True"))
             seen[cname] = s
+            classes.extend(self._extra)  # classes a skill's own class refers to (黄天's granted part)
             classes.append(plan)
             return plan.name
         except EmitError as err:
@@ -1586,6 +1658,8 @@ def _players(e: ir.Effect) -> list[ir.PlayerRef]:
         v = getattr(e, attr, None)
         if isinstance(v, ir.PlayerRef):
             out.append(v)
+    if isinstance(e, ir.JudgeBranch):  # 令一名角色进行一次判定: the judge
+        out.append(e.judge.actor)
     what = getattr(e, "what", None)
     if isinstance(what, ir.OwnedCard):
         out.append(what.owner)
@@ -1601,7 +1675,7 @@ def _card_refs(effects: Sequence[ir.Effect]) -> list[ir.CardRef]:
 
 
 #: effects whose players the emitter names with :meth:`_Planner.player` (nothing chosen inside)
-_PLAIN_PLAYER_EFFECTS = (ir.Draw, ir.Discard, ir.Recover, ir.LoseHp, ir.Damage, ir.Judge, ir.Obtain, ir.Call)
+_PLAIN_PLAYER_EFFECTS = (ir.Draw, ir.Discard, ir.Recover, ir.LoseHp, ir.Damage, ir.Judge, ir.JudgeBranch, ir.Obtain, ir.Call)
 
 
 def _first_one(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:

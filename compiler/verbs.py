@@ -162,6 +162,8 @@ _TABLE: tuple[Verb, ...] = (
     _verb("选择若干项", "ChooseItems", ("choose_options",), gate="choice"),
     # 视为对一名其他角色使用一张【杀】: the user picks the target (no distance limit)
     _verb("视为对其使用", "VirtualUse", ("view_as_use_on",), card_windows=True),
+    # 转移此伤害给一名其他角色 (天香): the damage is prevented and its source deals it to him
+    _verb("转移伤害", "TransferDamage", ("transfer_damage", "choose_players"), hp_falls=True, whose=(("*", "to"),)),
     _verb("叠置", "TurnOver", ("turn_over",), frames=("turnover",), params=()),
     _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
 ) + tuple(
@@ -178,7 +180,6 @@ _TABLE: tuple[Verb, ...] = (
         ("重置", "ResetChain", ("unchain",)),
         ("回复至", "RecoverTo", ("set_hp",)),
         ("取消目标", "CancelTarget", ()),  # the runtime has cancel_target: only the emitter is missing
-        ("转移伤害", "TransferDamage", ("transfer_damage",)),
         ("额外回合", "ExtraTurn", ("extra_turn",)),
         ("使用牌", "UseCard", ("ask_use_card_on",)),
         ("获得技能", "GainRules", ("grant_rules",)),

@@ -27,6 +27,7 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "transfer_damage",
     "attack_range",
     "turn_over",
     "choose_options",
@@ -223,6 +224,21 @@ def damage(
     return ctx.game.damage(source, target, n, card=card, nature=nature, reason=_why(ctx))
 
 
+def transfer_damage(ctx: SkillContext, to: Player) -> DamageEvent | None:
+    """转移此伤害给 ``to`` (in a 受到伤害时 window: 天香): the damage is prevented for its
+    target and the same damage — source, amount, card, nature — is dealt to ``to``, a
+    damage of its own with all its windows (his 刚烈 answers the source, not the one
+    who moved it).  Returns the new event (None if ``to`` is dead)."""
+    ev = ctx.damage
+    ev.prevented = True
+    game = ctx.game
+    game.log_event("转移伤害", f"{game.tag(ev.target)} 将伤害转移给 {game.tag(to)}",
+                   player=ev.target.seat, to=to.seat)
+    if not to.alive:
+        return None
+    return game.damage(ev.source, to, ev.amount, card=ev.card, nature=ev.nature, reason=_why(ctx))
+
+
 def prevent_damage(ctx: SkillContext) -> None:
     """防止此伤害 (in a 造成伤害时 / 受到伤害时 window)."""
     ctx.damage.prevented = True
@@ -238,11 +254,11 @@ def judge(ctx: SkillContext, player: Player, good: Callable[[Card], bool] | None
     return ctx.game.judge(player, reason=_why(ctx), good=good)
 
 
-def retrial(ctx: SkillContext, card: Card, respond: bool = True) -> None:
+def retrial(ctx: SkillContext, card: Card, respond: bool = True, keep: bool = False) -> None:
     """改判: in the 判定牌生效前 window, replace the current judge card with ``card``
     (taken from the owner's hand/equipment; ``respond`` → it is 打出).  The replaced
-    card goes to the discard pile."""
-    ctx.game.retrial(ctx.judge_event, ctx.owner, card, respond=respond, reason=_why(ctx))
+    card goes to the discard pile, or with ``keep`` to the owner's hand (替换之: 鬼道)."""
+    ctx.game.retrial(ctx.judge_event, ctx.owner, card, respond=respond, reason=_why(ctx), keep=keep)
 
 
 # ---------------------------------------------------------------- questions

@@ -60,6 +60,7 @@ DRIVES: Mapping[str, Drive] = {
     # family's windows and the drop of the dead player's cards
     "lose_max_hp": Drive((Window(_M.Timing.DEATH, "player"), Then("移动牌", roles=_LOSES), Window(_M.Timing.DIED, "player"))),
     "damage": Drive((Then("伤害"),)),
+    "transfer_damage": Drive((Then("伤害"),)),
     "judge": Drive((Then("判定"),)),
     "retrial": Drive((Then("改判"),)),
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),

@@ -46,6 +46,12 @@ def add_skill(game: Game, player: Player, skill: Skill) -> None:
     if isinstance(skill, StaticSkill):
         game._statics[player.seat].append(skill)
         _index_statics(game, player)
+    for make in skill.grants:
+        # lent, not his own: indexed for his play phase but kept out of his skills, so
+        # setting up his general keeps it; it works while the lender's skill does
+        for other in game.players:
+            if other is not player:
+                game._play_skills.setdefault(other.seat, []).append(make(other, skill))
 
 
 def remove_skill(game: Game, player: Player, skill: Skill) -> None:

@@ -27,7 +27,7 @@ Kinds:
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence, TypeVar
 
 from .cards import AnyCard, Card, CardName
 from .events import (
@@ -249,6 +249,10 @@ class Skill:
     wake: ClassVar[bool] = False
     #: True for the skill of an equipment card (set by the runtime's equipment skills)
     equipment: ClassVar[bool] = False
+    #: skills this one lends to every other player (主公技 黄天: an active skill of their
+    #: play phase), each made as ``cls(that player, this skill)`` when this one is added
+    #: (:func:`sgs.runtime.registry.add_skill`); each asks ``is_active`` whether it works
+    grants: ClassVar[tuple[Callable[[Player, Skill], Skill], ...]] = ()
 
     #: the class has no lord/limited/wake tag and keeps :meth:`is_active`: always
     #: active (set for each subclass; the dispatcher and the play options read it

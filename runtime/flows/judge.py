@@ -16,7 +16,7 @@ from .. import members as _M
 from ..cards import Card
 from ..events import CardResponseEvent, JudgeEvent
 from ..player import Player
-from ..stages import LOSER, Step, Then, Window, family
+from ..stages import LOSER, RECEIVER, Step, Then, Window, family
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -64,13 +64,17 @@ _RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
 RETRIAL_STAGES = family(
     "改判",
     Then("移动牌", "用以改判的牌置入处理区", roles=frozenset({LOSER})),
+    Then("移动牌", "替换之：原判定牌归改判者（鬼道）", roles=frozenset({RECEIVER})),
     _RESPONDED,
 )
 
 
-def retrial(game: Game, event: JudgeEvent, by: Player, card: Card, respond: bool = True, reason: str = "") -> None:
+def retrial(
+    game: Game, event: JudgeEvent, by: Player, card: Card, respond: bool = True, reason: str = "", keep: bool = False
+) -> None:
     """``by`` replaces ``event``'s judge card with his ``card`` (``respond``: played
-    as a response, opening 打出时)."""
+    as a response, opening 打出时); the replaced card goes to the discard pile, or with
+    ``keep`` into ``by``'s hand (替换之: 鬼道 — seed 000: 还能将原先的判定牌收归手牌)."""
     old = event.card
     game.move_cards([card], _M.Zone.PROCESSING, None, _M.MoveReason.RETRIAL, by)
     game.log_event(
@@ -82,6 +86,9 @@ def retrial(game: Game, event: JudgeEvent, by: Player, card: Card, respond: bool
         old=old.label,
     )
     event.card = card
-    game.clear_processing([old])
+    if keep and by.alive:
+        game.move_cards([old], _M.Zone.HAND, by, _M.MoveReason.OBTAIN, by)
+    else:
+        game.clear_processing([old])
     if respond:
         _RESPONDED.run(game, CardResponseEvent(by, card, reason))

@@ -252,3 +252,22 @@ def test_verbs_the_runtime_lacks_name_actions_it_does_not_have() -> None:
             assert all(v.params and v.frames for v in VERBS.values() if v.node == "Call")
             continue
         assert cls.verb in VERBS, cls
+
+
+#: the 风 files that compile today (the rest still name what they need: W0701/E0503)
+WIND_READY = ("wei.sgs", "shu.sgs", "zhangjiao.sgs")
+
+
+def test_the_wind_generals_that_compile_pass_mypy_strict(tmp_path: Path) -> None:
+    """Their emitted module type-checks as the bundled pool's does (tests/compiler/test_emit.py)."""
+    from mypy import api as mypy_api
+
+    from ..typing_tree import inside, stage
+
+    written = compile_paths([WIND / f for f in WIND_READY], tmp_path / "out")
+    assert written
+    with inside(stage(tmp_path / "tree")):  # emitted modules import sgs.runtime.api
+        out, err, status = mypy_api.run(
+            ["--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"), *map(str, written)]
+        )
+    assert status == 0, out + err

@@ -245,11 +245,11 @@ def choose_one() -> set[str]:
 def retrial() -> set[str]:
     """改判 runs in the 判定牌生效前 window of someone's judgement."""
     opened: set[str] = set()
-    for respond in (True, False):
+    for respond, keep in ((True, False), (False, False), (True, True)):
 
-        def body(c: SkillContext, respond: bool = respond) -> None:
+        def body(c: SkillContext, respond: bool = respond, keep: bool = keep) -> None:
             (card,) = A.choose_cards(c, c.owner)
-            A.retrial(c, card, respond=respond)
+            A.retrial(c, card, respond=respond, keep=keep)
 
         g = table(hands=(["杀♠7"], (), (), ()), probe=_in_window(Timing.JUDGE_RETRIAL, body))
         SPY.opened.clear()
@@ -367,6 +367,23 @@ def skip_phase() -> set[str]:
     return run(g, lambda c: A.skip_phase(c, p(g, 1), Phase.DISCARD))
 
 
+def transfer_damage() -> set[str]:
+    """转移此伤害 in the owner's 受到伤害时: to seat 2 (taken), then to the 内奸 at 1 hp
+    (an unsaved 濒死)."""
+    opened: set[str] = set()
+    for to, hp in ((2, None), (4, 1)):
+
+        def body(c: SkillContext, to: int = to) -> None:
+            (moved,) = A.choose_players(c, c.owner, [p(c.game, to)], 1, 1)
+            A.transfer_damage(c, moved)
+
+        g = table(hp=(None, None, None, hp), probe=_in_window(Timing.DAMAGE_INFLICTING, body))
+        SPY.opened.clear()
+        api.damage(ctx_of(g, 3), p(g, 3), p(g, 1), 1)
+        opened |= recorded()
+    return opened
+
+
 def choose_options() -> set[str]:
     g = table()
     return run(g, lambda c: A.choose_options(c, p(g, 1), ["跳过判定阶段", "跳过出牌阶段"], 1, 2))
@@ -410,6 +427,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "加体力上限": gain_max_hp,
     "减体力上限": lose_max_hp,
     "叠置": turn_over,
+    "转移伤害": transfer_damage,
     "选择若干项": choose_options,
     "视为对其使用": view_as_use_on,
     "造成伤害": damage,
