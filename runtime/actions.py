@@ -20,6 +20,7 @@ from .events import CardUseEvent, DamageEvent, SlashEffectEvent
 from .flows.dying import die
 from .flows.use import use_card
 from .legality import SLASH_NAMES, make_virtual, prohibited, target_ok
+from .legality import attack_range as _attack_range
 from .decisions import Decision, DecisionKind, option
 from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode
@@ -461,9 +462,7 @@ def distance(ctx: SkillContext, src: Player, dst: Player) -> int:
 
 def attack_range(ctx: SkillContext, player: Player) -> int:
     """``player``'s attack range (1 without a weapon; weapon and static skills)."""
-    from .legality import attack_range as _range
-
-    return _range(ctx.game, player)
+    return _attack_range(ctx.game, player)
 
 
 def in_attack_range(ctx: SkillContext, src: Player, dst: Player) -> bool:
