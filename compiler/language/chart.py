@@ -136,6 +136,30 @@ class ChartParser:
         self._pred: dict[int, tuple[int, ...]] = {}
         self._stride = self.end_id + 1
         self.cyclic = _cyclic(rules, nullable, nts)
+        # live[d]: the words before which dotted rule d can still move (the FIRST set of
+        # the rest of its rule), None when the rest can be empty: an item that cannot
+        # move on never reaches a reading (only an error's expected set lists it)
+        first_ids = {nts[k.name]: frozenset(terms[t.name] for t in v if t.name in terms)
+                     for k, v in e.FIRST.items() if k.name in nts}
+        null_ids = {nts[k.name] for k in nullable if k.name in nts}
+        self.live: list[frozenset[int] | None] = []
+        for d in range(len(nxt)):
+            words: set[int] = set()
+            empty = True
+            k = d
+            while nxt[k] >= 0:
+                x = nxt[k]
+                if x < nterm:
+                    words.add(x)
+                    empty = False
+                    break
+                words |= first_ids.get(x, frozenset())
+                if x not in null_ids:
+                    empty = False
+                    break
+                k += 1
+            self.live.append(None if empty else frozenset(words))
+        self._exact: list[frozenset[int] | None] = [None] * len(nxt)
 
     def predictions(self, x: int, la: int) -> tuple[int, ...]:
         """Dotted starts predicted for nonterminal ``x`` before word type ``la``."""
@@ -151,101 +175,123 @@ class ChartParser:
     # ---- recognition
 
     def chart(self, types: list[int]) -> _Chart:
-        """Run Earley over word types: Lark's items, column by column.  Raises :class:`Rejected`."""
+        """Run Earley over word types, column by column.  Raises :class:`Rejected`.
+
+        A column holds Lark's items less those that cannot move on before the next word
+        (most items made by moving on): they never reach a reading, nor the next column
+        — a dead item is not scanned, and a nonterminal that completes later started
+        with its word.  Only a rejection lists them (the terminals expected there), so
+        the column where the words leave the grammar is made again with all of them."""
         n = len(types)
         W = n + 1
+        T = self.end_id
+        ch = _Chart(types)
+        waits: list[dict[int, list[tuple[int, int]]]] = []
+        carry: list[tuple[int, int]] = []
+        for j in range(n + 1):
+            la = types[j] if j < n else T
+            scanq = self._column(ch, waits, j, la, carry, W, self.live)
+            if j < n:
+                moved = scanq.get(la)
+                if moved:
+                    carry = [(d + 1, s) for d, s in moved]
+                    continue
+            elif self.start_id * W in ch.done[n]:
+                return ch
+            # rejected here: the column again with Lark's items, for Lark's expected set
+            for col in (ch.seen, ch.ends, ch.done, waits):
+                col.pop()
+            scanq = self._column(ch, waits, j, la, carry, W, self._exact)
+            if j < n:
+                raise Rejected(j, sorted({self.term_names[t] for t in scanq}))
+            raise Rejected(None, sorted(self.term_names[t] for t, q in scanq.items() for _ in q))
+        raise AssertionError("unreachable")
+
+    def _column(self, ch: _Chart, waits: list[dict[int, list[tuple[int, int]]]], j: int, la: int,
+                carry: list[tuple[int, int]], W: int, LIVE: list[frozenset[int] | None]) -> dict[int, list[tuple[int, int]]]:
+        """Column ``j`` (before word type ``la``) from the items ``carry`` scanned into it:
+        appended to ``ch`` and ``waits``; returns the items waiting for each terminal."""
         NEXT, ORIGIN = self.NEXT, self.ORIGIN
         T = self.end_id
         closure, predictions = self.closure, self.predictions
-        ch = _Chart(types)
-        cols_wait: list[dict[int, list[tuple[int, int]]]] = []
-        carry: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        wait: dict[int, list[tuple[int, int]]] = {}
+        ends: dict[int, list[int]] = {}
+        done: dict[int, list[int]] = {}
         scanq: dict[int, list[tuple[int, int]]] = {}
+        held: set[int] = set()
+        predicted: set[int] = set()
+        agenda: list[tuple[int, int]] = []
+        ch.seen.append(seen)
+        ch.ends.append(ends)
+        ch.done.append(done)
+        waits.append(wait)
 
-        for j in range(n + 1):
-            la = types[j] if j < n else T
-            seen: set[int] = set()
-            wait: dict[int, list[tuple[int, int]]] = {}
-            ends: dict[int, list[int]] = {}
-            done: dict[int, list[int]] = {}
-            scanq = {}
-            held: set[int] = set()
-            predicted: set[int] = set()
-            agenda: list[tuple[int, int]] = []
-            ch.seen.append(seen)
-            ch.ends.append(ends)
-            ch.done.append(done)
-            cols_wait.append(wait)
-
-            def add(d: int, s: int) -> None:
-                k = d * W + s
-                if k in seen:
-                    return
-                seen.add(k)
-                x = NEXT[d]
-                if x < 0:
-                    agenda.append((d, s))
-                elif x < T:
-                    q = scanq.get(x)
-                    if q is None:
-                        scanq[x] = [(d, s)]
-                    else:
-                        q.append((d, s))
+        def add(d: int, s: int) -> None:
+            lv = LIVE[d]
+            if lv is not None and la not in lv:
+                return
+            k = d * W + s
+            if k in seen:
+                return
+            seen.add(k)
+            x = NEXT[d]
+            if x < 0:
+                agenda.append((d, s))
+            elif x < T:
+                q = scanq.get(x)
+                if q is None:
+                    scanq[x] = [(d, s)]
                 else:
-                    w = wait.get(x)
-                    if w is None:
-                        wait[x] = [(d, s)]
-                    else:
-                        w.append((d, s))
-                    agenda.append((d, s))
-
-            for d, s in carry:
-                add(d, s)
-            if j == 0:
-                predicted |= closure.get(self.start_id, frozenset())
-                for d0 in predictions(self.start_id, la):
-                    add(d0, 0)
-            while agenda:
-                d, s = agenda.pop()
-                x = NEXT[d]
-                if x < 0:
-                    a = ORIGIN[d]
-                    key = a * W + s
-                    got = done.get(key)
-                    if got is None:
-                        done[key] = [d]
-                        e = ends.get(a)
-                        if e is None:
-                            ends[a] = [s]
-                        else:
-                            e.append(s)
-                    else:
-                        got.append(d)
-                    # the items waiting for ``a`` where it started; for an empty ``a``, also
-                    # those that come later, when they are taken (``held``)
-                    if s == j:
-                        held.add(a)
-                        for d2, s2 in wait.get(a, ()):
-                            add(d2 + 1, s2)
-                    else:
-                        for d2, s2 in cols_wait[s].get(a, ()):
-                            add(d2 + 1, s2)
+                    q.append((d, s))
+            else:
+                w = wait.get(x)
+                if w is None:
+                    wait[x] = [(d, s)]
                 else:
-                    if x not in predicted:
-                        # X's predictions include those of every nonterminal it starts with
-                        predicted |= closure.get(x, frozenset())
-                        for d0 in predictions(x, la):
-                            add(d0, j)
-                    if x in held:
-                        add(d + 1, s)
-            if j < n:
-                moved = scanq.get(types[j])
-                if not moved:
-                    raise Rejected(j, sorted({self.term_names[t] for t in scanq}))
-                carry = [(d + 1, s) for d, s in moved]
-        if self.start_id * W not in ch.done[n]:
-            raise Rejected(None, sorted(self.term_names[t] for t, q in scanq.items() for _ in q))
-        return ch
+                    w.append((d, s))
+                agenda.append((d, s))
+
+        for d, s in carry:
+            add(d, s)
+        if j == 0:
+            predicted |= closure.get(self.start_id, frozenset())
+            for d0 in predictions(self.start_id, la):
+                add(d0, 0)
+        while agenda:
+            d, s = agenda.pop()
+            x = NEXT[d]
+            if x < 0:
+                a = ORIGIN[d]
+                key = a * W + s
+                got = done.get(key)
+                if got is None:
+                    done[key] = [d]
+                    e = ends.get(a)
+                    if e is None:
+                        ends[a] = [s]
+                    else:
+                        e.append(s)
+                else:
+                    got.append(d)
+                # the items waiting for ``a`` where it started; for an empty ``a``, also
+                # those that come later, when they are taken (``held``)
+                if s == j:
+                    held.add(a)
+                    for d2, s2 in wait.get(a, ()):
+                        add(d2 + 1, s2)
+                else:
+                    for d2, s2 in waits[s].get(a, ()):
+                        add(d2 + 1, s2)
+            else:
+                if x not in predicted:
+                    # X's predictions include those of every nonterminal it starts with
+                    predicted |= closure.get(x, frozenset())
+                    for d0 in predictions(x, la):
+                        add(d0, j)
+                if x in held:
+                    add(d + 1, s)
+        return scanq
 
     # ---- the preferred reading
 
