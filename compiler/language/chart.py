@@ -160,6 +160,18 @@ class ChartParser:
                 k += 1
             self.live.append(None if empty else frozenset(words))
         self._exact: list[frozenset[int] | None] = [None] * len(nxt)
+        # a nonterminal's own rules (dotted starts), and the rules that start with a
+        # nonterminal (origin, dotted start): a predicted item stays implicit (below)
+        self._own: dict[int, list[int]] = {}
+        self._by_first: dict[int, list[tuple[int, int]]] = {}
+        for ri, r in enumerate(rules):
+            d0 = base[ri]
+            self._own.setdefault(origin[d0], []).append(d0)
+            if nxt[d0] > nterm:
+                self._by_first.setdefault(nxt[d0], []).append((origin[d0], d0))
+        self._pred_ok = [rule_first[rule_of[d]] for d in range(len(nxt))]
+        self._own_cache: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+        self._first_cache: dict[int, tuple[tuple[int, int], ...]] = {}
 
     def predictions(self, x: int, la: int) -> tuple[int, ...]:
         """Dotted starts predicted for nonterminal ``x`` before word type ``la``."""
@@ -172,60 +184,104 @@ class ChartParser:
             self._pred[key] = got
         return got
 
+    def own(self, y: int, la: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """``y``'s own rules predicted before word type ``la`` (dotted starts): the empty
+        ones, those that start with word ``la`` (with the lookahead filter, every rule
+        that starts with a word), and those that start with a nonterminal, as (that
+        nonterminal, dotted start)."""
+        key = y * self._stride + la
+        got = self._own_cache.get(key)
+        if got is None:
+            rf, nxt = self._pred_ok, self.NEXT
+            ds = [d0 for d0 in self._own.get(y, ()) if rf[d0][1] or la in rf[d0][0]]
+            got = (tuple(d0 for d0 in ds if nxt[d0] < 0),
+                   tuple(d0 for d0 in ds if nxt[d0] == la),  # others cannot move on
+                   tuple((nxt[d0], d0) for d0 in ds if nxt[d0] > self.end_id))
+            self._own_cache[key] = got
+        return got
+
+    def starting_with(self, y: int, la: int) -> tuple[tuple[int, int], ...]:
+        """(origin, dotted start) of the rules that start with nonterminal ``y`` and are
+        predicted before word type ``la`` (when their origin is)."""
+        key = y * self._stride + la
+        got = self._first_cache.get(key)
+        if got is None:
+            rf = self._pred_ok
+            got = tuple((a, d0) for a, d0 in self._by_first.get(y, ()) if rf[d0][1] or la in rf[d0][0])
+            self._first_cache[key] = got
+        return got
+
     # ---- recognition
 
     def chart(self, types: list[int]) -> _Chart:
         """Run Earley over word types, column by column.  Raises :class:`Rejected`.
 
-        A column holds Lark's items less those that cannot move on before the next word
-        (most items made by moving on): they never reach a reading, nor the next column
-        — a dead item is not scanned, and a nonterminal that completes later started
-        with its word.  Only a rejection lists them (the terminals expected there), so
-        the column where the words leave the grammar is made again with all of them."""
+        A column holds Lark's items, two kinds implicitly or not at all:
+
+        * a *predicted* item (a rule at its start) is there when its nonterminal was
+          predicted in the column and the rule passes the lookahead filter, so only
+          the predicted nonterminals are kept (``_Chart.predicted``) and an item is made
+          when its first symbol is read — most predicted rules never are;
+        * an item that cannot move on before the next word (the FIRST set of its rule's
+          rest) is not made: it never reaches a reading nor the next column (a dead
+          item is not scanned, and a nonterminal that completes later started with its
+          word).  Only a rejection lists such items (the terminals expected there), so
+          the column where the words leave the grammar is made again with all of them.
+        """
         n = len(types)
         W = n + 1
         T = self.end_id
         ch = _Chart(types)
-        waits: list[dict[int, list[tuple[int, int]]]] = []
         carry: list[tuple[int, int]] = []
         for j in range(n + 1):
             la = types[j] if j < n else T
-            scanq = self._column(ch, waits, j, la, carry, W, self.live)
+            moved = self._column(ch, j, la, carry, W)
             if j < n:
-                moved = scanq.get(la)
                 if moved:
                     carry = [(d + 1, s) for d, s in moved]
                     continue
             elif self.start_id * W in ch.done[n]:
                 return ch
             # rejected here: the column again with Lark's items, for Lark's expected set
-            for col in (ch.seen, ch.ends, ch.done, waits):
+            for col in (ch.seen, ch.ends, ch.done, ch.wait, ch.predicted, ch.pwait):
                 col.pop()
-            scanq = self._column(ch, waits, j, la, carry, W, self._exact)
+            scanq = self._column_exact(ch, j, la, carry, W)
             if j < n:
                 raise Rejected(j, sorted({self.term_names[t] for t in scanq}))
             raise Rejected(None, sorted(self.term_names[t] for t, q in scanq.items() for _ in q))
         raise AssertionError("unreachable")
 
-    def _column(self, ch: _Chart, waits: list[dict[int, list[tuple[int, int]]]], j: int, la: int,
-                carry: list[tuple[int, int]], W: int, LIVE: list[frozenset[int] | None]) -> dict[int, list[tuple[int, int]]]:
-        """Column ``j`` (before word type ``la``) from the items ``carry`` scanned into it:
-        appended to ``ch`` and ``waits``; returns the items waiting for each terminal."""
-        NEXT, ORIGIN = self.NEXT, self.ORIGIN
-        T = self.end_id
-        closure, predictions = self.closure, self.predictions
+    def _waiting(self, ch: _Chart, s: int, a: int) -> list[tuple[int, int]]:
+        """The items of column ``s`` waiting for nonterminal ``a``: made ones, and the
+        predicted rules that start with ``a``."""
+        out = list(ch.wait[s].get(a, ()))
+        pred = ch.predicted[s]
+        out += [(d0, s) for o, d0 in self.starting_with(a, ch.types[s] if s < len(ch.types) else self.end_id)
+                if o in pred]
+        return out
+
+    def _column(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int) -> list[tuple[int, int]]:
+        """Column ``j`` (before word type ``la``) from the items ``carry`` scanned into it,
+        appended to ``ch``; returns the items that read word ``j`` (all made items that
+        wait for a word wait for this one: the others cannot move on)."""
+        NEXT, ORIGIN, LIVE = self.NEXT, self.ORIGIN, self.live
+        closure, own, starting_with = self.closure, self.own, self.starting_with
         seen: set[int] = set()
         wait: dict[int, list[tuple[int, int]]] = {}
         ends: dict[int, list[int]] = {}
         done: dict[int, list[int]] = {}
-        scanq: dict[int, list[tuple[int, int]]] = {}
+        scan: list[tuple[int, int]] = []
         held: set[int] = set()
         predicted: set[int] = set()
         agenda: list[tuple[int, int]] = []
         ch.seen.append(seen)
         ch.ends.append(ends)
         ch.done.append(done)
-        waits.append(wait)
+        ch.wait.append(wait)
+        ch.predicted.append(predicted)
+        pwait: dict[int, list[int]] = {}
+        ch.pwait.append(pwait)
+        T = self.end_id
 
         def add(d: int, s: int) -> None:
             lv = LIVE[d]
@@ -239,11 +295,7 @@ class ChartParser:
             if x < 0:
                 agenda.append((d, s))
             elif x < T:
-                q = scanq.get(x)
-                if q is None:
-                    scanq[x] = [(d, s)]
-                else:
-                    q.append((d, s))
+                scan.append((d, s))  # x is la: LIVE let it through
             else:
                 w = wait.get(x)
                 if w is None:
@@ -252,12 +304,25 @@ class ChartParser:
                     w.append((d, s))
                 agenda.append((d, s))
 
+        def predict(x: int) -> None:
+            # X's predictions are the own rules of every nonterminal it starts with
+            new = closure[x] - predicted if x in closure else ()
+            predicted.update(new)
+            for y in new:
+                empty, word, first = own(y, la)
+                for d0 in empty:  # an empty rule: complete here
+                    agenda.append((d0, j))
+                for d0 in word:
+                    scan.append((d0, j))
+                if held:
+                    for y0, d0 in first:
+                        if y0 in held:  # starts with a nonterminal read empty here
+                            add(d0 + 1, j)
+
         for d, s in carry:
             add(d, s)
         if j == 0:
-            predicted |= closure.get(self.start_id, frozenset())
-            for d0 in predictions(self.start_id, la):
-                add(d0, 0)
+            predict(self.start_id)
         while agenda:
             d, s = agenda.pop()
             x = NEXT[d]
@@ -274,18 +339,77 @@ class ChartParser:
                         e.append(s)
                 else:
                     got.append(d)
-                # the items waiting for ``a`` where it started; for an empty ``a``, also
-                # those that come later, when they are taken (``held``)
+                # the items waiting for ``a`` where it started, made and predicted; for
+                # an empty ``a``, also those that come later, when they come (``held``)
+                if s == j:
+                    held.add(a)
+                    for d2, s2 in wait.get(a, ()):
+                        add(d2 + 1, s2)
+                    for o, d0 in starting_with(a, la):
+                        if o in predicted:
+                            add(d0 + 1, j)
+                else:
+                    for d2, s2 in ch.wait[s].get(a, ()):
+                        add(d2 + 1, s2)
+                    pw = ch.pwait[s].get(a)
+                    if pw is None:  # column s is complete: its predicted rules are known
+                        ps = ch.predicted[s]
+                        pw = ch.pwait[s][a] = [d0 for o, d0 in starting_with(a, ch.types[s]) if o in ps]
+                    for d0 in pw:
+                        add(d0 + 1, s)
+            else:
+                if x not in predicted:
+                    predict(x)
+                if x in held:
+                    add(d + 1, s)
+        return scan
+
+    def _column_exact(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int) -> dict[int, list[tuple[int, int]]]:
+        """Column ``j`` as Lark's Earley makes it (every item, made): for a rejection."""
+        NEXT, ORIGIN = self.NEXT, self.ORIGIN
+        T = self.end_id
+        closure, predictions = self.closure, self.predictions
+        seen: set[int] = set()
+        wait: dict[int, list[tuple[int, int]]] = {}
+        scanq: dict[int, list[tuple[int, int]]] = {}
+        held: set[int] = set()
+        predicted: set[int] = set()
+        agenda: list[tuple[int, int]] = []
+
+        def add(d: int, s: int) -> None:
+            k = d * W + s
+            if k in seen:
+                return
+            seen.add(k)
+            x = NEXT[d]
+            if x < 0:
+                agenda.append((d, s))
+            elif x < T:
+                scanq.setdefault(x, []).append((d, s))
+            else:
+                wait.setdefault(x, []).append((d, s))
+                agenda.append((d, s))
+
+        for d, s in carry:
+            add(d, s)
+        if j == 0:
+            predicted |= closure.get(self.start_id, frozenset())
+            for d0 in predictions(self.start_id, la):
+                add(d0, 0)
+        while agenda:
+            d, s = agenda.pop()
+            x = NEXT[d]
+            if x < 0:
+                a = ORIGIN[d]
                 if s == j:
                     held.add(a)
                     for d2, s2 in wait.get(a, ()):
                         add(d2 + 1, s2)
                 else:
-                    for d2, s2 in waits[s].get(a, ()):
+                    for d2, s2 in self._waiting(ch, s, a):
                         add(d2 + 1, s2)
             else:
                 if x not in predicted:
-                    # X's predictions include those of every nonterminal it starts with
                     predicted |= closure.get(x, frozenset())
                     for d0 in predictions(x, la):
                         add(d0, j)
@@ -347,15 +471,29 @@ def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[i
 
 
 class _Chart:
-    """The columns of one recognition: item keys ``d * W + start`` per column, the
-    starts of each nonterminal completed in a column, and the complete dotted rules
-    per ``A * W + start``."""
+    """The columns of one recognition: per column the keys ``d * W + start`` of the
+    items made (a rule past its start), the starts of each nonterminal completed there,
+    the complete dotted rules per ``A * W + start``, the made items waiting for each
+    nonterminal, and the nonterminals predicted (their rules' starts are items)."""
 
     def __init__(self, types: list[int]) -> None:
         self.types = types
         self.seen: list[set[int]] = []
         self.ends: list[dict[int, list[int]]] = []
         self.done: list[dict[int, list[int]]] = []
+        self.wait: list[dict[int, list[tuple[int, int]]]] = []
+        self.predicted: list[set[int]] = []
+        #: per column, the predicted rules (dotted starts) that start with a nonterminal
+        self.pwait: list[dict[int, list[int]]] = []
+
+    def has(self, p: ChartParser, d: int, s: int, m: int) -> bool:
+        """Whether item ``(d, s)`` is in column ``m``."""
+        if p.POS[d]:
+            return d * (len(self.types) + 1) + s in self.seen[m]
+        if s != m or p.ORIGIN[d] not in self.predicted[m]:
+            return False
+        names, empty = p._pred_ok[d]
+        return empty or (self.types[m] if m < len(self.types) else p.end_id) in names
 
 
 class _Walk:
@@ -384,13 +522,12 @@ class _Walk:
                 out.append((d, -1))
                 continue
             y = p.PREV[d]
-            pk = (d - 1) * W + i
             if y < p.end_id:
                 m = j - 1
-                if m >= i and ch.types[m] == y and pk in ch.seen[m]:
+                if m >= i and ch.types[m] == y and ch.has(p, d - 1, i, m):
                     out.append((d, m))
                 continue
-            out.extend((d, m) for m in ch.ends[j].get(y, ()) if m >= i and pk in ch.seen[m])
+            out.extend((d, m) for m in ch.ends[j].get(y, ()) if m >= i and ch.has(p, d - 1, i, m))
         return out
 
     def choose(self, node: _Node) -> _Fam:
