@@ -251,6 +251,24 @@ class ChartParser:
             raise Rejected(None, sorted(self.term_names[t] for t, q in scanq.items() for _ in q))
         raise AssertionError("unreachable")
 
+    def held(self, types: list[int]) -> list[tuple[int, int]] | None:
+        """The items Lark's Earley holds after reading every word of ``types`` with
+        ``$END`` after them (its last column, every item: (dotted rule, start column)),
+        or None when the words leave the grammar before their end — what a diagnostic
+        asks at a stop (:func:`.register.held_after`), without Lark's Item objects."""
+        n = len(types)
+        W = n + 1
+        ch = _Chart(types)
+        carry: list[tuple[int, int]] = []
+        for j in range(n):
+            moved = self._column(ch, j, types[j], carry, W)
+            if not moved:
+                return None
+            carry = [(d + 1, s) for d, s in moved]
+        items: list[tuple[int, int]] = []
+        self._column_exact(ch, n, self.end_id, carry, W, items)
+        return items
+
     def _waiting(self, ch: _Chart, s: int, a: int) -> list[tuple[int, int]]:
         """The items of column ``s`` waiting for nonterminal ``a``: made ones, and the
         predicted rules that start with ``a``."""
@@ -364,8 +382,10 @@ class ChartParser:
                     add(d + 1, s)
         return scan
 
-    def _column_exact(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int) -> dict[int, list[tuple[int, int]]]:
-        """Column ``j`` as Lark's Earley makes it (every item, made): for a rejection."""
+    def _column_exact(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int,
+                      items: list[tuple[int, int]] | None = None) -> dict[int, list[tuple[int, int]]]:
+        """Column ``j`` as Lark's Earley makes it (every item, made): for a rejection.
+        Returns the items waiting for each terminal; ``items`` gets every item."""
         NEXT, ORIGIN = self.NEXT, self.ORIGIN
         T = self.end_id
         closure, predictions = self.closure, self.predictions
@@ -381,6 +401,8 @@ class ChartParser:
             if k in seen:
                 return
             seen.add(k)
+            if items is not None:
+                items.append((d, s))
             x = NEXT[d]
             if x < 0:
                 agenda.append((d, s))

@@ -29,6 +29,8 @@ from sgs.compiler.language.register import (
     build_parser,
     get_chart_parser,
     get_register_parser,
+    held_after,
+    held_after_with_lark,
     parse_register,
     read_with_chart,
     read_with_lark,
@@ -123,6 +125,35 @@ def test_chart_reads_the_corpus_as_lark_does() -> None:
     kinds: dict[str, int] = {}
     assert _differences(get_register_parser(), get_chart_parser(), texts, kinds, itself=True) == []
     assert kinds["read"] > 0 and kinds["error"] > 0
+
+
+def _held_differences(texts: list[str], rnd: random.Random) -> tuple[list[str], int]:
+    """Where :func:`held_after` (the chart's last column) and Lark's differ, at the end
+    of each text and at a random offset; and how many answers were not empty."""
+    out, listed = [], 0
+    for text in texts:
+        norm = text.translate(_TRANSLATE)
+        for end in (len(norm), rnd.randrange(len(norm) + 1)):
+            a, b = held_after_with_lark(norm, end), held_after(norm, end)
+            listed += bool(a)
+            if a != b:
+                out.append(f"{norm[:end]!r}: lark {len(a)} chart {len(b)}: {sorted(set(a) ^ set(b), key=str)[:3]}")
+    return out, listed
+
+
+def test_held_after_is_larks_last_column() -> None:
+    """The rules held at a stop (diagnostics) are Lark's, in the same order: at the end
+    of our sentences, near misses and mutations, and at random offsets in them."""
+    texts = SENTENCES + [t for t, _ in NEAR_MISSES] + _mutations(SENTENCES[::3], random.Random(3), 1)
+    diffs, listed = _held_differences(texts, random.Random(4))
+    assert diffs == [] and listed > 50
+
+
+@pytest.mark.skipif(not CORPUS.is_file(), reason="../shared/corpus/dev_texts.tsv not beside the checkout")
+def test_held_after_is_larks_last_column_on_the_corpus() -> None:
+    rows = [r["text"] for r in csv.DictReader(CORPUS.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)]
+    diffs, listed = _held_differences(rows[::10], random.Random(6))
+    assert diffs == [] and listed > 30
 
 
 _WORDS = ("甲", "乙", "丙")
