@@ -189,6 +189,12 @@ NEAR_MISSES = [
     ("结束阶段，若无，你摸一张牌。", "，"),
     # X中 picks players out of a group: it needs the head (这些角色中…的角色)
     ("结束阶段，你可以摸X张牌（X为这些角色中的角色数）。", "的角色数"),
+    # a count of X needs its number after + (2X and X+1 are counts); 改为 needs what it becomes
+    ("当你受到伤害后，你可以摸X+张牌。", "张牌"),
+    ("当你受到伤害后，你可以将判定结果改为。", "。"),
+    # a bound on X needs its value; 从牌堆将… needs where to
+    ("每当你造成伤害后，你摸X张牌（X为你本回合造成的伤害值且最多）。", "）"),
+    ("当你受到伤害后，你可以从牌堆将一张牌置于。", "。"),
 ]
 
 
