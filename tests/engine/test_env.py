@@ -31,6 +31,16 @@ def test_example_plays_random_masked_games_to_the_end() -> None:
     assert sum(outcomes.values()) == 8
 
 
+@pytest.mark.slow
+def test_example_plays_its_thousand_games() -> None:
+    spec = importlib.util.spec_from_file_location("random_env_example", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outcomes = module.play()  # as `python examples/random_env.py` runs it
+    assert sum(outcomes.values()) == 1000
+
+
 def test_multi_pick_decisions_take_one_step_per_option() -> None:
     env = sgs.env.env(players=4)
     rng = np.random.default_rng(1)

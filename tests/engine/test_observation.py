@@ -121,3 +121,63 @@ def test_random_agent_plays_through_views_reproducibly() -> None:
         game.run([RandomAgent() for _ in range(4)], max_turns=8)
         logs.append(game.log.to_jsonl())
     assert logs[0] == logs[1]
+
+
+# ---------------------------------------------------------------- what a view cannot tell apart
+
+
+def _hidden_variant(game: Game, viewer: int) -> tuple[Game, int, int]:
+    """A clone of ``game`` that differs only in what ``viewer`` may not see: one card
+    swapped between two other hands (counts kept), the draw pile reversed, the roles of
+    two other hidden seats exchanged.  Returns (the clone, the seat whose hand changed,
+    how many hidden roles changed)."""
+    from sgs.runtime.zones import Zone
+
+    g = game.clone()
+    me = g.players[viewer - 1]
+    holders = [p for p in g.players if p is not me and p.alive and p.hand]
+    changed = 0
+    for p in holders:
+        q = next((q for q in holders if q is not p and q.hand[0].label != p.hand[0].label), None)
+        if q is not None:
+            a, b = p.hand[0], q.hand[0]
+            p.hand[0], q.hand[0] = b, a
+            g.loc[a.id], g.loc[b.id] = (Zone.HAND, q), (Zone.HAND, p)
+            changed = p.seat
+            break
+    g.draw_pile.reverse()
+    hidden = [p for p in g.players if p is not me and p.alive and not p.is_lord and not p.role_revealed]
+    pair = next(((p, q) for p in hidden for q in hidden if p.role is not q.role), None)
+    if pair is not None:
+        pair[0].role, pair[1].role = pair[1].role, pair[0].role
+    return g, changed, 2 if pair is not None else 0
+
+
+def test_views_cannot_tell_games_apart_that_differ_only_in_hidden_information() -> None:
+    from sgs.compiler import load_pool
+    from sgs.runtime.modes.identity import setup_identity_game
+
+    pool = load_pool()
+    checked = roles_swapped = 0
+    for seed in range(6):
+        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment)
+        agent = RandomAgent()
+        d = game.pending()
+        for _ in range(40 + 7 * seed):  # somewhere in the second or third round
+            assert d is not None
+            d = game.respond(agent.choose(game.view(d.player.seat), d))
+        assert d is not None
+        for viewer in range(1, 6):
+            if not game.players[viewer - 1].alive:
+                continue
+            g, changed, swapped = _hidden_variant(game, viewer)
+            assert game.view(viewer).to_dict() == g.view(viewer).to_dict(), (seed, viewer)
+            d2 = g.pending()
+            assert d2 is not None and d2.labels() == d.labels()
+            # not vacuous: the games do differ, and a seat that may see it does
+            assert [c.label for c in g.draw_pile] == [c.label for c in reversed(game.draw_pile)]
+            if changed:
+                assert g.view(changed).hand != game.view(changed).hand
+                checked += 1
+            roles_swapped += swapped
+    assert checked >= 20 and roles_swapped >= 10
