@@ -271,3 +271,16 @@ def test_the_wind_generals_that_compile_pass_mypy_strict(tmp_path: Path) -> None
             ["--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"), *map(str, written)]
         )
     assert status == 0, out + err
+
+
+def test_the_test_generals_of_wind_scenarios_carry_the_packages_own_lines() -> None:
+    """A 风 skill tested on a test general (its general's other skill cannot compile yet:
+    tests/scenarios/wind/*.sgs) is the very line of skills/wind/, not a copy that drifted."""
+    own = {line for f in WIND.glob("*.sgs") for line in f.read_text(encoding="utf-8").splitlines() if "：" in line}
+    test_lines = [
+        line
+        for f in (ROOT / "tests" / "scenarios" / "wind").glob("*.sgs")
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if "：" in line and not line.startswith("#")
+    ]
+    assert test_lines and all(line in own for line in test_lines)
