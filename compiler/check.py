@@ -359,7 +359,9 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         if isinstance(v, ir.CardSpec):
             yield from _spec_gaps(v, typed=isinstance(e, (ir.Discard, ir.Give)))
     what = getattr(e, "what", None)
-    if isinstance(what, _NEW_REFS):
+    if isinstance(what, _NEW_REFS) and not (
+        isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase)
+    ):
         yield Gap("所获得的牌“" + {ir.DeadPlayerCards: "死亡角色的所有牌", ir.EventCard: "之", ir.RevealedCards: "亮出的牌"}[type(what)] + "”", what.span, runtime=False)
     if isinstance(what, ir.OwnedCard):
         yield from _player_gaps(what.owner)

@@ -144,6 +144,8 @@ class _Env:
         self.suit: str | None = None  # the suit named by 选择一种花色
         self.obtained: str | None = None  # the card the last 获得…的一张牌 took (for 展示之 / 此牌)
         self.capture_obtained = False  # a later clause needs the card 获得 takes
+        self.hand_seen: str | None = None  # the hand cards looked at (观看…的手牌)
+        self.revealed: str | None = None  # the cards revealed from the draw pile (亮出牌堆顶的n张牌)
 
 
 class _Planner:
@@ -591,6 +593,36 @@ class _Planner:
             return self.guard([actor], env, lines)
         if isinstance(e, ir.ChooseItems):
             return self.choose_items(e, env)
+        if isinstance(e, ir.RevealTop):
+            actor = self.player(e.actor, env)
+            self.use("reveal_top")
+            env.revealed = "revealed"
+            return [f"revealed = reveal_top(ctx, {actor}, {self.look_count(e.count, e.span, env)})"]
+        if isinstance(e, ir.PutRestDiscard):
+            if env.revealed is None:
+                raise self.fail("E0501", "“将其余的牌置入弃牌堆”前没有亮出的牌", e.span)
+            self.use("put_into_discard_pile")
+            return [f"put_into_discard_pile(ctx, {self.player(e.actor, env)}, {env.revealed})"]
+        if isinstance(e, ir.LookAtHand):
+            viewer, whose = self.player(e.actor, env), self.player(e.whose, env)
+            self.use("look_at_hand")
+            env.hand_seen = "seen"
+            return [f"seen = look_at_hand(ctx, {viewer}, {whose})"]
+        if isinstance(e, ir.ShowAmong):
+            if env.hand_seen is None:
+                raise self.fail("E0501", "“展示其中”前没有观看的手牌", e.span)
+            chooser = self.player(e.actor, env)
+            test = self.card_test("c", e.cards)
+            self.use("show_among")
+            env.obtained = "shown"
+            extra = (f", card_filter=lambda c: {test}" if test else "") + (", optional=True" if e.optional else "")
+            return [f"shown = show_among(ctx, {chooser}, {env.hand_seen}{extra})"]
+        if isinstance(e, ir.DisposeShown):
+            if env.obtained != "shown":
+                raise self.fail("E0501", "“将之弃置或置于牌堆顶”前没有展示的牌", e.span)
+            chooser = self.player(e.actor, env)
+            self.use("discard_or_put_on_pile")
+            return ["if shown is not None:", f"    discard_or_put_on_pile(ctx, {chooser}, shown)"]
         if isinstance(e, ir.TransferDamage):
             if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "“转移此伤害”只能用于“你受到伤害时”", e.span)
@@ -661,6 +693,18 @@ class _Planner:
                 env,
                 [f"for c in {env.judged}:", f"    if {test}:", f"        obtain(ctx, {actor}, c)"],
             )
+        if isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase):
+            if env.revealed is None:
+                raise self.fail("E0501", "“获得其中…”前没有亮出的牌", what.span)
+            # 获得其中每种花色的牌各一张: per suit among them, that card or the one he picks
+            self.use("obtain", "choose_cards_among")
+            return self.guard([actor], env, [
+                f"for suit in dict.fromkeys(c.suit for c in {env.revealed}):",
+                f"    of_suit = [c for c in {env.revealed} if c.suit is suit]",
+                f"    picked = of_suit if len(of_suit) == 1 else choose_cards_among(ctx, {actor}, of_suit, 1, 1)",
+                "    for c in picked:",
+                f"        obtain(ctx, {actor}, c)",
+            ])
         if isinstance(what, ir.OwnedCard):
             owner = self.player(what.owner, env)
             spec = what.spec
@@ -1658,6 +1702,8 @@ def _players(e: ir.Effect) -> list[ir.PlayerRef]:
         v = getattr(e, attr, None)
         if isinstance(v, ir.PlayerRef):
             out.append(v)
+    if isinstance(e, ir.LookAtHand):  # 观看一名其他角色的手牌: the one looked at
+        out.append(e.whose)
     if isinstance(e, ir.JudgeBranch):  # 令一名角色进行一次判定: the judge
         out.append(e.judge.actor)
     what = getattr(e, "what", None)

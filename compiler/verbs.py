@@ -120,7 +120,8 @@ _TABLE: tuple[Verb, ...] = (
     _verb("摸牌", "Draw", ("draw",), frames=("draw",), params=(("cards", "cards"),)),
     _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True, frames=("discard",), params=(("cards", "cards"),)),
     # the card's owner loses it (None: from the processing area, no one's window)
-    _verb("获得", "Obtain", ("obtain", "obtain_from"), whose=(("失去牌时", "what.owner"),)),
+    # (获得其中每种花色的牌各一张: the owner picks one of each suit among the revealed cards)
+    _verb("获得", "Obtain", ("obtain", "obtain_from", "choose_cards_among"), whose=(("失去牌时", "what.owner"),)),
     _verb("交给", "Give", ("give",)),
     _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
     _verb("额外回复体力", "ExtraRecover", ()),
@@ -164,6 +165,13 @@ _TABLE: tuple[Verb, ...] = (
     _verb("视为对其使用", "VirtualUse", ("view_as_use_on",), card_windows=True),
     # 转移此伤害给一名其他角色 (天香): the damage is prevented and its source deals it to him
     _verb("转移伤害", "TransferDamage", ("transfer_damage", "choose_players"), hp_falls=True, whose=(("*", "to"),)),
+    # 观看一名其他角色的手牌，然后你可以展示其中一张红桃牌，将之弃置或置于牌堆顶 (攻心)
+    _verb("观看手牌", "LookAtHand", ("look_at_hand",)),
+    _verb("展示其中", "ShowAmong", ("show_among",)),
+    _verb("弃置或置于牌堆顶", "DisposeShown", ("discard_or_put_on_pile",)),
+    # 亮出牌堆顶的五张牌，然后获得其中每种花色的牌各一张，将其余的牌置入弃牌堆 (涉猎)
+    _verb("亮出牌堆顶", "RevealTop", ("reveal_top",)),
+    _verb("置入弃牌堆", "PutRestDiscard", ("put_into_discard_pile",)),
     _verb("叠置", "TurnOver", ("turn_over",), frames=("turnover",), params=()),
     _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
 ) + tuple(
@@ -201,16 +209,11 @@ _TABLE: tuple[Verb, ...] = (
         ("进入濒死", "EnterDying", ("enter_dying",)),
         ("不会死去", "WillNotDie", ("prevent_death",)),
         ("死亡", "Die", ("kill",)),
-        ("亮出牌堆顶", "RevealTop", ("reveal_top",)),
         ("置于武将牌上", "RevealToPile", ("put_on_general",)),
         ("每有一张", "ForEachRevealed", ("count_revealed",)),
         ("弃置亮出的牌", "DiscardRevealed", ("discard_revealed",)),
-        ("观看手牌", "LookAtHand", ("look_at_hand",)),
-        ("展示其中", "ShowAmong", ("show_among",)),
-        ("弃置或置于牌堆顶", "DisposeShown", ("discard_or_put_on_pile",)),
         ("可当使用", "GrantConversion", ("grant_view_as",)),
         ("返回手牌", "ReturnDiscarded", ("return_from_discard_pile",)),
-        ("置入弃牌堆", "PutRestDiscard", ("put_into_discard_pile",)),
         ("视为装备", "ViewAsEquipped", ("equip_as",)),
         ("弃置他人的牌", "DiscardFrom", ()),  # discard_from exists (寒冰剑): only the emitter is missing
         ("距离视为", "SetDistance", ("set_distance",)),

@@ -28,6 +28,11 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "reveal_top",
+    "put_into_discard_pile",
+    "look_at_hand",
+    "show_among",
+    "discard_or_put_on_pile",
     "transfer_damage",
     "attack_range",
     "turn_over",
@@ -610,6 +615,67 @@ def look_at_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
         cards=[c.label for c in cards],
     )
     return cards
+
+
+def reveal_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
+    """亮出牌堆顶的n张牌: ``player`` takes the top ``n`` cards into the processing area,
+    face up for everyone (the log names them); the skill then disposes of them
+    (获得其中…, 将其余的牌置入弃牌堆: :func:`put_into_discard_pile`)."""
+    game = ctx.game
+    cards = game.take_top(n)
+    game.log_event("亮出", f"{game.tag(player)} 亮出了 {'、'.join(c.label for c in cards)}（{_why(ctx)}）",
+                   player=player.seat, cards=[c.label for c in cards])
+    return cards
+
+
+def put_into_discard_pile(ctx: SkillContext, player: Player, cards: Sequence[Card]) -> None:
+    """将其余的牌置入弃牌堆: those of ``cards`` (revealed, looked at) still in the
+    processing area go to the discard pile (not 弃置: nobody discards them)."""
+    ctx.game.clear_processing(list(cards))
+
+
+def look_at_hand(ctx: SkillContext, viewer: Player, whose: Player) -> list[Card]:
+    """观看<whose>的手牌: ``viewer`` sees ``whose``'s hand (the log says that he looked,
+    not what he saw); returns the cards, for the skill to pick among (攻心)."""
+    game = ctx.game
+    game.log_event("观看手牌", f"{game.tag(viewer)} 观看了 {game.tag(whose)} 的手牌（{_why(ctx)}）",
+                   player=viewer.seat, whose=whose.seat)
+    return list(whose.hand)
+
+
+def show_among(
+    ctx: SkillContext,
+    chooser: Player,
+    cards: Sequence[Card],
+    card_filter: Callable[[Card], bool] | None = None,
+    optional: bool = False,
+) -> Card | None:
+    """展示其中一张…牌: ``chooser`` picks one of ``cards`` (cards he looked at) passing
+    ``card_filter`` and shows it to everyone (``optional``: he may pick none).  None
+    when none is picked or none passes."""
+    cands = [c for c in cards if card_filter is None or card_filter(c)]
+    if not cands:
+        return None
+    game = ctx.game
+    picked = game.choose_cards(chooser, cands, 0 if optional else 1, 1, prompt="选择要展示的牌", about=_why(ctx))
+    if not picked:
+        return None
+    show_card(ctx, chooser, picked[0])
+    return picked[0]
+
+
+def discard_or_put_on_pile(ctx: SkillContext, chooser: Player, card: Card) -> None:
+    """将之弃置或置于牌堆顶: ``chooser`` decides where ``card`` (someone's, shown) goes —
+    the discard pile (弃置) or the top of the draw pile; its holder loses it either way."""
+    game = ctx.game
+    choice = game.choose_option(chooser, ["弃置", "置于牌堆顶"], prompt=f"将 {card.label} 弃置或置于牌堆顶", about=_why(ctx))
+    if choice == "弃置":
+        game.move_cards([card], _M.Zone.DISCARD_PILE, None, _M.MoveReason.DISCARD, chooser)
+        game.log_event("弃置", f"{game.tag(chooser)} 弃置了 {card.label}（{_why(ctx)}）", player=chooser.seat, cards=[card.label])
+    else:
+        game.move_cards([card], _M.Zone.DRAW_PILE, None, _M.MoveReason.PUT, chooser)
+        game.log_event("置于牌堆", f"{game.tag(chooser)} 将 {card.label} 置于牌堆顶（{_why(ctx)}）",
+                       player=chooser.seat, cards=[card.label], bottom=False)
 
 
 def choose_cards_among(

@@ -185,7 +185,39 @@ def obtain() -> set[str]:
     opened = run(g, lambda c: A.obtain(c, p(g, 1), p(g, 3).hand[0]))
     opened |= run(g, lambda c: A.obtain_from(c, p(g, 1), p(g, 3)))
     # from the discard pile (奸雄 takes the card that hurt him): nobody loses it
-    return opened | run(g, lambda c: A.obtain(c, p(g, 2), g.discard_pile[0]))
+    opened |= run(g, lambda c: A.obtain(c, p(g, 2), g.discard_pile[0]))
+    # one of the cards revealed (涉猎: 获得其中每种花色的牌各一张)
+    g = table()
+    return opened | run(g, lambda c: A.obtain(c, p(g, 1), A.choose_cards_among(c, p(g, 1), A.reveal_top(c, p(g, 1), 2))[0]))
+
+
+def reveal_top() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.reveal_top(c, p(g, 1), 5))
+
+
+def put_into_discard_pile() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.put_into_discard_pile(c, p(g, 1), A.reveal_top(c, p(g, 1), 3)))
+
+
+def look_at_hand() -> set[str]:
+    g = table(hands=((), ["桃♥3", "杀♠7"], (), ()))
+    return run(g, lambda c: A.look_at_hand(c, p(g, 1), p(g, 2)))
+
+
+def show_among() -> set[str]:
+    g = table(hands=((), ["桃♥3", "杀♠7"], (), ()))
+    return run(g, lambda c: A.show_among(c, p(g, 1), p(g, 2).hand, lambda x: x.suit is api.Suit.HEART))
+
+
+def discard_or_put_on_pile() -> set[str]:
+    """弃置 (the first option) and 置于牌堆顶: the holder loses the card either way."""
+    opened: set[str] = set()
+    for answer in ("弃置", "置于牌堆顶"):
+        g = table(hands=((), ["桃♥3"], (), ()), answers=([answer], (), (), ()))
+        opened |= run(g, lambda c: A.discard_or_put_on_pile(c, p(g, 1), p(g, 2).hand[0]))
+    return opened
 
 
 def give() -> set[str]:
@@ -427,6 +459,11 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "加体力上限": gain_max_hp,
     "减体力上限": lose_max_hp,
     "叠置": turn_over,
+    "亮出牌堆顶": reveal_top,
+    "置入弃牌堆": put_into_discard_pile,
+    "观看手牌": look_at_hand,
+    "展示其中": show_among,
+    "弃置或置于牌堆顶": discard_or_put_on_pile,
     "转移伤害": transfer_damage,
     "选择若干项": choose_options,
     "视为对其使用": view_as_use_on,
