@@ -123,6 +123,11 @@ def _read_skills_file(path: Path) -> str:
         raise _fail(f"无法读取 {exc.path}：{exc.message}") from None
 
 
+#: bytes: a corpus TSV is a list of skill texts (the shared one is 150 kB), larger
+#: than one source file may be, but bounded like every input
+_MAX_CORPUS_BYTES = 20_000_000
+
+
 def _need_file(path: Path, option: str) -> None:
     """``option`` (e.g. ``--skills-file``) names an existing file, not a folder."""
     if path.is_dir():
@@ -634,6 +639,12 @@ def corpus(
     _need_file(tsv, "TSV")
     if fmt not in ("text", "json"):
         raise _fail(f"--format 应为 text 或 json，而不是 {fmt!r}")
+    from sgs.compiler.inputs import InputError, read_bytes
+
+    try:  # bounded first: /dev/zero was read until memory ran out, a FIFO blocked
+        read_bytes(tsv, limit=_MAX_CORPUS_BYTES)
+    except InputError as e:
+        raise _fail(f"无法读取 {tsv}：{e.message}", 1) from None
     try:
         rows = read_corpus(tsv)
     except (ValueError, UnicodeDecodeError, csv.Error) as e:

@@ -84,6 +84,20 @@ def test_check_100_kb_of_nuls(tmp_path: Path) -> None:
     assert len(out) < 20_000  # was 3.3 MB for 8,000 NULs
 
 
+def test_corpus_files_are_bounded(tmp_path: Path) -> None:
+    # sgs corpus TSV: /dev/zero was read until memory ran out (0.9 GB in 8 s), a FIFO blocked
+    if os.path.exists("/dev/zero"):
+        _refused(["corpus", "/dev/zero"], "这是一个设备文件")
+    big = tmp_path / "big.tsv"
+    with big.open("wb") as fh:
+        fh.truncate(300 * 1024 * 1024)
+    _refused(["corpus", str(big)], "文件太大：314572800 字节，上限 20000000 字节")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.tsv"
+        os.mkfifo(fifo)
+        _refused(["corpus", str(fifo)], "这是一个命名管道（FIFO）")
+
+
 def test_scenario_files_are_bounded(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     with big.open("wb") as fh:
