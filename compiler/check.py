@@ -46,6 +46,25 @@ def _vocabulary() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
     return words, frozenset(words), frozenset(n.value for n in CardName)
 
 
+@lru_cache(maxsize=1)
+def _runnable() -> frozenset[str]:
+    """The cards whose use does what the card says in a game (the runtime's
+    :data:`sgs.runtime.effects.RUNNABLE`)."""
+    from sgs.runtime.effects import RUNNABLE
+
+    return frozenset(n.value for n in RUNNABLE)
+
+
+def _converted(a: ir.Ability) -> Iterator[ir.CardWord]:
+    """The cards a skill makes a player use: 将…当【X】使用/打出, 视为使用【X】."""
+    if isinstance(a, ir.ViewAsAbility):
+        for c in a.conversions:
+            yield c.target
+    for e in ir.walk_effects(_effects_of(a)):
+        if isinstance(e, ir.ViewAsUse):
+            yield e.card
+
+
 def _effects_of(a: ir.Ability) -> tuple[ir.Effect, ...]:
     if isinstance(a, (ir.TriggeredAbility, ir.ActiveAbility, ir.ReplacementAbility, ir.GrantedAbility, ir.DeclaredUse)):
         return a.effects
@@ -441,6 +460,10 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
         for cw in _card_words(a):
             if cw.name in vocab and cw.name not in runtime:
                 out.append(Gap(f"【{cw.name}】这张牌（运行时没有这张牌）", cw.span))
+        for cw in _converted(a):
+            if cw.name in runtime and cw.name not in _runnable():
+                # the card exists but its use would do nothing: refused, never a silent stub
+                out.append(Gap(f"【{cw.name}】这张牌的效果", cw.span))
         if isinstance(a, ir.ActiveAbility):
             for e in ir.walk_effects(a.effects):
                 if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.UP_TO and e.cards.count.x is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from ..cards import CardName
+from ..cards import CardName, CardType, load_cards
 from ..skills import Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..stages import Stages
 
-__all__ = ["EFFECTS", "CARD_FAMILIES", "card_skills", "resolve_delayed"]
+__all__ = ["EFFECTS", "CARD_FAMILIES", "RUNNABLE", "card_skills", "resolve_delayed"]
 
 EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
@@ -69,6 +69,19 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.INDULGENCE: delayed_effect,
     CardName.LIGHTNING: delayed_effect,
 }
+
+
+#: cards that are only ever answered with (the flows ask for them): their use is the answer
+_ANSWERS = frozenset({CardName.JINK, CardName.NULLIFICATION})
+#: equipment whose effect every game can have (compiled from skills/*/equipment.sgs or
+#: hand-written): the standard and EX equipment
+_EQUIPMENT = frozenset(c.name for c in load_cards() if c.type is CardType.EQUIP)
+
+#: the cards whose use does what the card says in a game: those with an effect in
+#: :data:`EFFECTS`, the answers, the equipment above.  What the compiler may convert
+#: into (将…当【X】使用, 视为使用【X】); any other card is a capability gap (W0701/E0503)
+#: and never a silent stub.
+RUNNABLE: frozenset[CardName] = frozenset(EFFECTS) | _ANSWERS | _EQUIPMENT
 
 
 def card_skills(

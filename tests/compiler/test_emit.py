@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sgs.compiler import CompileError, build, compile_paths, load_generals
+from sgs.compiler import CompileError, build, check_paths, compile_paths, load_generals
 from sgs.compiler.diagnostics import has_errors
 
 from ..typing_tree import inside, stage
@@ -179,3 +179,49 @@ def test_check_paths_reports_errors_without_traceback(tmp_path: Path) -> None:
     src.write_bytes(b"\xff\xfe bad")
     diags = check_paths([src, tmp_path / "missing.sgs"])
     assert [d.code for d in diags] == ["E0001", "E0001"] and has_errors(diags)
+
+
+
+_CONVERSIONS = {
+    "火攻": "火计：出牌阶段，你可以将一张红色手牌当【火攻】使用。",
+    "酒": "酒诗：出牌阶段，你可以将一张黑桃手牌当【酒】使用。",
+    "铁索连环": "连计：出牌阶段，你可以将一张梅花手牌当【铁索连环】使用。",
+    "兵粮寸断": "断粮：出牌阶段，你可以将一张黑色牌当【兵粮寸断】使用。",
+    "杀": "武圣：你可以将一张红色牌当【杀】使用或打出。",
+}
+
+
+def _refused(tmp_path: Path, card: str) -> None:
+    src = tmp_path / "x.sgs"
+    src.write_text("扩展包 测试\n武将 测试 蜀 3体力 男\n" + _CONVERSIONS[card] + "\n", encoding="utf-8")
+    warnings = [d for d in check_paths([src]) if d.code == "W0701"]
+    assert len(warnings) == 1 and f"【{card}】这张牌的效果" in warnings[0].message
+    with pytest.raises(CompileError) as exc:
+        compile_paths([src], tmp_path / "out")
+    errors = [d for d in exc.value.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E0503"] and f"【{card}】" in errors[0].message
+
+
+@pytest.mark.parametrize("card", sorted(_CONVERSIONS))
+def test_a_conversion_compiles_only_into_a_card_whose_effect_runs(tmp_path: Path, card: str) -> None:
+    # a card the runtime has but could not resolve (no effect yet) is refused like any missing
+    # capability; was: compiled, and the converted card did nothing in play
+    from sgs.runtime.cards import CardName
+    from sgs.runtime.effects import RUNNABLE
+
+    if CardName(card) not in RUNNABLE:
+        _refused(tmp_path, card)
+        return
+    src = tmp_path / "x.sgs"
+    src.write_text("扩展包 测试\n武将 测试 蜀 3体力 男\n" + _CONVERSIONS[card] + "\n", encoding="utf-8")
+    assert not [d for d in check_paths([src]) if d.code == "W0701"]
+    compile_paths([src], tmp_path / "out")
+
+
+def test_the_refusal_follows_the_runtime_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the decision is the runtime's table of resolvable cards, whatever it holds today
+    from sgs.compiler import check
+    from sgs.runtime.effects import RUNNABLE
+
+    monkeypatch.setattr(check, "_runnable", lambda: frozenset(n.value for n in RUNNABLE) - {"杀"})
+    _refused(tmp_path, "杀")
