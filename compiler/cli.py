@@ -558,6 +558,7 @@ def play(
         typer.Option("--roles", help="身份配置 忠臣/反贼/内奸：alt = 备选（6 人 1/2/2，8 人 2/3/2），或直接写 1/2/2"),
     ] = None,
     ex: Annotated[bool, typer.Option("--ex", help="牌堆加入 4 张 EX 牌（寒冰剑、仁王盾、闪电、无懈可击）")] = False,
+    deck: Annotated[str, typer.Option("--deck", help="牌堆：标准（104 张，--ex 为 108 张）或 军争（标准版 + EX + 52 张军争牌，共 160 张）")] = "标准",
     human: Annotated[Optional[int], typer.Option("--human", help="由你在终端扮演该座次（1 = 主公），其余座次为随机 AI")] = None,
 ) -> None:
     """编译内置技能（有缓存），打一局身份局：默认全部为随机 AI 并打印日志；--human 座次 由你亲自上阵。"""
@@ -588,7 +589,7 @@ def play(
         try:
             result = play_identity_game(
                 pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex, equipment=equipment,
-                max_turns=limit,
+                max_turns=limit, deck_name=deck,
             )
         except IdentityError as exc:
             raise _fail(str(exc)) from None
@@ -602,7 +603,7 @@ def play(
     agent = HumanAgent(human, console=Console(highlight=False, soft_wrap=True), generals=pool)
     agents: list[Agent] = [agent if i + 1 == human else RandomAgent() for i in range(players)]
     try:
-        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment)
+        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment, deck)
         run_identity_game(game, limit)
     except IdentityError as exc:
         raise _fail(str(exc)) from None

@@ -124,7 +124,7 @@ def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) ->
 
 def _ex_hint(sc: Scenario) -> str:
     """A hint when a table without ``ex = true`` names one of the 4 EX cards."""
-    if sc.ex:
+    if sc.ex or sc.deck != "标准":
         return ""
     ex_labels = {c.label for c in standard_deck(True)} - {c.label for c in standard_deck(False)}
     used = [lab.partition("@")[0] for s in sc.seats for lab in (*s.hand, *s.equip, *s.judge)] + list(sc.draw_pile_top)
@@ -186,6 +186,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             equips=s.equip,
             judge=s.judge,
             agent=ScenarioAgent(i, s.choices),
+            chained=s.chained,
         )
         for i, s in enumerate(sc.seats, start=1)
     ]
@@ -197,6 +198,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             phase=Phase(sc.phase),
             seed=sc.seed,
             include_ex=sc.ex,
+            deck_name=sc.deck,
             equipment=pool.equipment,
             distinct_generals=not sc.same_general,
         )
@@ -247,6 +249,8 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
                 f.append(f"{who} {label}：预期 {want}，实际 {getattr(p, attr)}")
         if se.face_down is not None and se.face_down != p.face_down:
             f.append(f"{who} 武将牌：预期{'叠置' if se.face_down else '平置'}，实际{'叠置' if p.face_down else '平置'}")
+        if se.chained is not None and se.chained != p.chained:
+            f.append(f"{who} 横置：预期 {'是' if se.chained else '否'}，实际 {'是' if p.chained else '否'}")
         if se.alive is not None and se.alive != p.alive:
             f.append(f"{who} 存活：预期 {'是' if se.alive else '否'}，实际 {'是' if p.alive else '否'}")
         if se.hand_count is not None and se.hand_count != len(p.hand):

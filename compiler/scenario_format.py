@@ -11,6 +11,8 @@ it is), ``phase`` (the phase it starts at), ``until`` (回合结束 / 游戏结�
 and ``ex`` (bool, default false): true plays with the 108-card deck, the 104 标准版
 cards plus the 4 EX cards 寒冰剑♠2, 仁王盾♣2, 闪电♥Q, 无懈可击♦Q (package EX in
 ``runtime/data/cards_standard.tsv``); without it those cards are unknown labels;
+``deck`` (``标准`` by default, or ``军争``: the 160-card deck, 标准版 + EX + the 52 军争
+cards of ``runtime/data/cards_maneuvering.tsv``, ``ex`` implied);
 ``same_general`` (bool, default false): true lets two seats play the same general —
 a position identity mode never deals, refused otherwise — for testing how one
 skill chains with itself (流离 → 流离); ``skills`` (array of paths, relative to the
@@ -33,6 +35,9 @@ from typing import Any
 PHASES = ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段")
 ROLES = ("主公", "忠臣", "反贼", "内奸")
 UNTIL = ("回合结束", "游戏结束")
+#: the decks a scenario may name (sgs.runtime.cards.DECKS; kept here so reading a file
+#: imports no runtime)
+DECKS = ("标准", "军争")
 
 
 class ScenarioError(Exception):
@@ -72,6 +77,8 @@ class SeatSetup:
     equip: tuple[str, ...]
     judge: tuple[str, ...]
     choices: tuple[Step, ...]
+    #: 横置 at the start (铁索连环; 军争)
+    chained: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,7 @@ class SeatExpectation:
     alive: bool | None = None
     #: the general card is face down (叠置) at the end
     face_down: bool | None = None
+    chained: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,7 @@ class Scenario:
     draw_pile_top: tuple[str, ...]
     expect: Expectation
     ex: bool = False
+    deck: str = "标准"
     same_general: bool = False
     #: more .sgs files or folders compiled beside the bundled pool (resolved paths)
     skills: tuple[Path, ...] = ()
@@ -213,7 +222,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("", f"TOML 语法错误：{exc}") from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
-    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "same_general", "skills"))
+    r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "deck", "same_general", "skills"))
     name = r.string(head, "name", "scenario", default=Path(path).stem)
     mode = r.string(head, "mode", "scenario", default="身份")
     if mode != "身份":
@@ -228,6 +237,9 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     if until not in UNTIL:
         raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
     with_ex = r.boolean(head, "ex", "scenario", default=False)
+    deck = r.string(head, "deck", "scenario", default="标准")
+    if deck not in DECKS:
+        raise r.fail("scenario.deck", f"未知牌堆「{deck}」{_suggest(deck, tuple(DECKS))}；可用：{'、'.join(DECKS)}")
     same_general = r.boolean(head, "same_general", "scenario", default=False)
     turns = r.opt_int(head, "turns", "scenario")
     extra = r.labels(head, "skills", "scenario") or ()
@@ -245,7 +257,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     for i, s in enumerate(raw_seats, start=1):
         where = f"seats[{i}]"
         s = r.table(s, where)
-        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices"))
+        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained"))
         hp, max_hp = r.opt_int(s, "hp", where), r.opt_int(s, "max_hp", where)
         for key, amount in (("hp", hp), ("max_hp", max_hp)):
             if amount is not None and not 1 <= amount <= 20:
@@ -265,6 +277,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
                 equip=r.labels(s, "equip", where) or (),
                 judge=r.labels(s, "judge", where) or (),
                 choices=_choices(r, s, where),
+                chained=r.boolean(s, "chained", where, default=False),
             )
         )
     if sum(s.role == "主公" for s in seats) != 1:
@@ -294,7 +307,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         if not k.isdigit() or not 1 <= int(k) <= len(seats):
             raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
         v = r.table(v, where)
-        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down"))
+        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained"))
         alive = v.get("alive")
         if alive is not None and not isinstance(alive, bool):
             raise r.fail(f"{where}.alive", "应为 true 或 false")
@@ -310,6 +323,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             judge=r.labels(v, "judge", where),
             alive=alive,
             face_down=face_down,
+            chained=r.boolean(v, "chained", where, default=False) if "chained" in v else None,
         )
     expect = Expectation(
         winner=winner,
@@ -333,6 +347,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         draw_pile_top=top,
         expect=expect,
         ex=with_ex,
+        deck=deck,
         same_general=same_general,
         skills=skills,
     )

@@ -1,8 +1,11 @@
 """Cards: physical cards of the deck, virtual (converted / 视为) cards, the deck loader.
 
 * :class:`Card` — one physical card.  ``id`` is stable: the 0-based row index of
-  the card in ``data/cards_standard.tsv`` (EX rows included), so the same id always
-  denotes the same card in logs and tests.
+  the card in ``data/cards_standard.tsv`` (EX rows included; 0–107), then the rows of
+  ``data/cards_maneuvering.tsv`` (军争; 108–159), so the same id always denotes the
+  same card in logs and tests.
+* :data:`DECKS` / :func:`game_deck` — the decks a game may be played with: ``标准``
+  (the 104 标准版 cards, 108 with EX) and ``军争`` (标准版 + EX + the 52 军争 cards: 160).
 * :class:`VirtualCard` — a card that exists only for one use/response: produced by a
   view-as skill (武圣: a red card as 杀) or by 视为.  It takes suit, number and colour
   from its subcards (several subcards of different colours give no colour; no
@@ -36,6 +39,8 @@ __all__ = [
     "card_kind",
     "load_cards",
     "standard_deck",
+    "game_deck",
+    "DECKS",
     "CARD_KEYS",
 ]
 
@@ -304,29 +309,53 @@ def _rows(filename: str) -> tuple[_RowSpec, ...]:
     return rows
 
 
-def load_cards(filename: str = "cards_standard.tsv") -> list[Card]:
-    """All rows of a card table in ``runtime/data`` as fresh cards; ``id`` = row index.
-    The file is parsed once per process."""
+def load_cards(filename: str = "cards_standard.tsv", first_id: int = 0) -> list[Card]:
+    """All rows of a card table in ``runtime/data`` as fresh cards; ``id`` = ``first_id``
+    + row index.  The file is parsed once per process."""
     return [
-        Card(i, name, suit, number, ctype, sub, package, attack_range, nature)
+        Card(first_id + i, name, suit, number, ctype, sub, package, attack_range, nature)
         for i, (name, suit, number, ctype, sub, package, attack_range, nature) in enumerate(_rows(filename))
     ]
 
 
-_DECKS: dict[bool, tuple[Card, ...]] = {}
+#: the card tables in id order: file, the package names it holds
+_TABLES = (("cards_standard.tsv", ("标准版", "EX")), ("cards_maneuvering.tsv", ("军争",)))
+
+#: deck name → the packages its cards come from (``标准`` with ``include_ex`` adds ``EX``)
+DECKS: dict[str, tuple[str, ...]] = {"标准": ("标准版",), "军争": ("标准版", "EX", "军争")}
+
+_ALL: list[Card] = []
+
+
+def _all_cards() -> list[Card]:
+    """Every card of every table, made once per process (ids in :data:`_TABLES` order)."""
+    if not _ALL:
+        for filename, _ in _TABLES:
+            _ALL.extend(load_cards(filename, len(_ALL)))
+    return _ALL
+
+
+_DECKS: dict[tuple[str, ...], tuple[Card, ...]] = {}
+
+
+def game_deck(deck: str = "标准", include_ex: bool = False) -> list[Card]:
+    """The cards of deck ``deck`` (:data:`DECKS`; ``include_ex`` adds the 4 EX cards to
+    ``标准``): a new list of the process's card objects for that deck, in id order.
+    Cards are never changed once made (a game keeps where each one is in its own
+    tables), so games share them — also a game and its clone.  ``KeyError`` for an
+    unknown deck name."""
+    packages = DECKS[deck]
+    if include_ex and "EX" not in packages:
+        packages = (*packages, "EX")
+    cards = _DECKS.get(packages)
+    if cards is None:
+        cards = _DECKS[packages] = tuple(c for c in _all_cards() if c.package in packages)
+    return list(cards)
 
 
 def standard_deck(include_ex: bool = False) -> list[Card]:
-    """The 104-card 标准版 deck, plus the 4 EX cards if asked: a new list of the
-    process's card objects for that deck.  Cards are never changed once made (a game
-    keeps where each one is in its own tables), so games share them — also a game
-    and its clone."""
-    deck = _DECKS.get(include_ex)
-    if deck is None:
-        deck = _DECKS[include_ex] = tuple(
-            c for c in load_cards() if c.package == "标准版" or (include_ex and c.package == "EX")
-        )
-    return list(deck)
+    """The 104-card 标准版 deck, plus the 4 EX cards if asked (:func:`game_deck`)."""
+    return game_deck("标准", include_ex)
 
 
-load_cards()  # fill the name → kind table once
+_all_cards()  # fill the name → kind table once

@@ -153,6 +153,12 @@ class DamageEvent(Event):
     use: CardUseEvent | None = None
     reason: str = ""
     prevented: bool = False
+    #: conducted by 铁索连环 from another chained character's damage (conducts no further)
+    chain: bool = False
+    #: the target was chained when this elemental damage hit him (he then conducts it)
+    conducts: bool = False
+    #: the amount as dealt before any window changed it (what a conduction deals)
+    base: int = 0
 
 
 @dataclass(eq=False, slots=True)

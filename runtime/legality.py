@@ -255,11 +255,36 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         return t is user and t.is_wounded
     if name is _M.CardName.LIGHTNING:
         return t is user and not any(e.name_as == _LIGHTNING for e in t.judge_area)
+    if name in _MANEUVERING:
+        return _maneuvering_target_ok(game, user, card, t, reach)
     if name in _FIXED_SELF or card.type is _EQUIP_TYPE:
         return t is user
     if name in _ALL_OTHERS:
         return t is not user
     return True
+
+
+#: 军争 cards with a target rule of their own (seed 000's card notes)
+_MANEUVERING = frozenset(
+    {_M.CardName.ANALEPTIC, _M.CardName.FIRE_ATTACK, _M.CardName.SUPPLY_SHORTAGE, _M.CardName.IRON_CHAIN}
+)
+#: turn counter: 酒 used this turn (sgs.runtime.effects.maneuvering.ANALEPTIC_USED)
+ANALEPTIC_USED = "酒:本回合已使用"
+_SUPPLY_SHORTAGE = _M.CardName.SUPPLY_SHORTAGE.value
+
+
+def _maneuvering_target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach | None) -> bool:
+    name = card.name
+    if name is _M.CardName.ANALEPTIC:  # oneself, once a turn (in the play phase; a dying one uses it outright)
+        return t is user and not user.turn_counters.get(ANALEPTIC_USED, 0)
+    if name is _M.CardName.FIRE_ATTACK:  # a player with hand cards, oneself included
+        return bool(t.hand)
+    if name is _M.CardName.SUPPLY_SHORTAGE:  # another player at distance 1
+        if t is user or any(e.name_as == _SUPPLY_SHORTAGE for e in t.judge_area):
+            return False
+        d = reach.distance(t) if reach is not None else distance(game, user, t)
+        return d <= 1 or no_distance_limit(game, user, card, t)
+    return True  # 铁索连环: anyone
 
 
 def collateral_victims(game: Game, holder: Player) -> list[Player]:
@@ -287,11 +312,13 @@ def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None =
 
 
 def max_targets(game: Game, user: Player, card: AnyCard) -> int:
-    """How many targets ``user`` may choose for ``card`` (1 plus extra-target hooks)."""
+    """How many targets ``user`` may choose for ``card`` (1 — 2 for 铁索连环 — plus
+    extra-target hooks)."""
+    base = 2 if card.name is _M.CardName.IRON_CHAIN else 1
     if "extra_targets" not in game._hooked[user.seat]:
-        return 1
+        return base
     extra = sum(s.extra_targets(game, user, card) for s in hooked(game, user, "extra_targets"))
-    return 1 + extra
+    return base + extra
 
 
 def slash_available(game: Game, player: Player) -> bool:

@@ -137,6 +137,7 @@ class MoveReason:
     RETRIAL = _zones.MoveReason.RETRIAL
     REVEAL = _zones.MoveReason.REVEAL
     RESHUFFLE = _zones.MoveReason.RESHUFFLE
+    RECAST = _zones.MoveReason.RECAST
 
 
 class Nature:

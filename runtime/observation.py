@@ -88,6 +88,8 @@ class SeatInfo:
     role: str | None
     #: the equipment slots in use, as ``equips`` (``武器``, ``防具``, ``+1马``, ``-1马``)
     equip_slots: tuple[str, ...] = ()
+    #: 横置 (铁索连环; public)
+    chained: bool = False
 
 
 class SeatView:
@@ -140,6 +142,7 @@ class SeatView:
                     tuple(s.name for s in p.skills),
                     p.role.value if role_visible(g, p, me) else None,
                     tuple(s.value for s in EquipSlot if s in p.equips),
+                    p.chained,
                 )
                 for p in g.players
             )

@@ -91,7 +91,7 @@ class Player:
     Queries (all cheap): ``hp``, ``max_hp``, ``lost_hp``, ``is_wounded``,
     ``hand_count``, ``kingdom``, ``gender``, ``alive``, ``seat`` (1-based),
     ``role``, ``is_lord``, ``hand`` (list of cards), ``equips`` (slot → card),
-    ``judge_area`` (last placed last), ``skills``, ``dying``.
+    ``judge_area`` (last placed last), ``skills``, ``dying``, ``chained``.
     """
 
     seat: int
@@ -103,6 +103,8 @@ class Player:
     gender: Gender
     alive: bool = True
     dying: bool = False
+    #: 横置 (连环状态, 铁索连环): elemental damage to him is conducted to the other chained
+    chained: bool = False
     role_revealed: bool = False
     #: 叠置 (face down): the player's next turn is skipped, and the card turned face up
     #: instead (runtime.flows.turn.run_turn)

@@ -38,6 +38,8 @@ class PlayerState:
     judge_area: tuple[str, ...]
     #: the general card is face down (叠置)
     face_down: bool = False
+    #: 横置 (铁索连环)
+    chained: bool = False
 
 
 @dataclass
@@ -71,6 +73,7 @@ def result_of(game: Game) -> GameResult:
             tuple(c.label for c in p.equip_cards()),
             tuple(e.card.label for e in p.judge_area),
             p.face_down,
+            p.chained,
         )
         for p in game.players
     ]

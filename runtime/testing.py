@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .agents import Agent, ScriptedAgent
-from .cards import Card, CardName, CardSubtype, card_kind, standard_deck
+from .cards import Card, CardName, CardSubtype, card_kind, game_deck
 from .effects import EFFECTS, card_skills, resolve_delayed
 from .game import EquipmentTable, Game
 from .generals import load_generals
@@ -86,6 +86,8 @@ class SeatSpec:
     skills: Sequence[type[Skill]] = ()
     alive: bool = True
     extra: dict[str, int] = field(default_factory=dict)
+    #: 横置 at the start (铁索连环)
+    chained: bool = False
 
 
 def find_general(name: str) -> GeneralSpec:
@@ -128,13 +130,14 @@ def build_game(
     log_enabled: bool = True,
     equipment: EquipmentTable | None = None,
     distinct_generals: bool = False,
+    deck_name: str = "标准",
 ) -> Game:
     """Build a :class:`Game` in the given position (see module doc); raises
     :class:`TableError` when the table cannot be built."""
     if len(seats) < 2:
         raise TableError("牌桌至少要有 2 个座位")
     rng = random.Random(seed)
-    deck = standard_deck(include_ex)
+    deck = game_deck(deck_name, include_ex)
     bank = _CardBank(deck)
     delayed = _delayed_names()
     players: list[Player] = []
@@ -166,6 +169,7 @@ def build_game(
         if s.hp is not None and s.max_hp is None and s.hp > p.max_hp:
             p.max_hp = s.hp
         p.alive = s.alive
+        p.chained = s.chained
         game.alive_changed()
         for k, lab in enumerate(s.hand):
             placed.append((bank.take(lab, p.seat, "hand", k), Zone.HAND, p, ""))
@@ -213,7 +217,8 @@ def build_game(
 
     def rebuild(agents: Sequence[Agent]) -> Game:
         g = build_game(
-            seats, draw_pile, discard_pile, current, phase, seed, include_ex, log_enabled, equipment, distinct_generals
+            seats, draw_pile, discard_pile, current, phase, seed, include_ex, log_enabled, equipment, distinct_generals,
+            deck_name,
         )
         g.agents = list(agents)
         return g

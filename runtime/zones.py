@@ -61,3 +61,4 @@ class MoveReason(str, Enum):
     RETRIAL = "改判"
     REVEAL = "亮出"
     RESHUFFLE = "洗牌"
+    RECAST = "重铸"

@@ -21,6 +21,15 @@ from ..skills import Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
 from .equipment import HAND_WRITTEN
+from .maneuvering_equipment import MANEUVERING_EQUIPMENT
+from .maneuvering import (
+    ANALEPTIC_STAGES,
+    FIRE_ATTACK_STAGES,
+    IRON_CHAIN_STAGES,
+    analeptic_effect,
+    fire_attack_effect,
+    iron_chain_effect,
+)
 from .tricks import (
     AMAZING_GRACE_STAGES,
     ARCHERY_ATTACK_STAGES,
@@ -68,14 +77,22 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
     CardName.LIGHTNING: delayed_effect,
+    CardName.ANALEPTIC: analeptic_effect,
+    CardName.IRON_CHAIN: iron_chain_effect,
+    CardName.FIRE_ATTACK: fire_attack_effect,
+    CardName.SUPPLY_SHORTAGE: delayed_effect,
 }
 
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer
 _ANSWERS = frozenset({CardName.JINK, CardName.NULLIFICATION})
 #: equipment whose effect every game can have (compiled from skills/*/equipment.sgs or
-#: hand-written): the standard and EX equipment
-_EQUIPMENT = frozenset(c.name for c in load_cards() if c.type is CardType.EQUIP)
+#: hand-written): the standard and EX equipment, the 军争 ones (骅骝 is a compiled +1马)
+_EQUIPMENT = (
+    frozenset(c.name for c in load_cards() if c.type is CardType.EQUIP)
+    | frozenset(MANEUVERING_EQUIPMENT)
+    | {CardName.HUALIU}
+)
 
 #: the cards whose use does what the card says in a game: those with an effect in
 #: :data:`EFFECTS`, the answers, the equipment above.  What the compiler may convert
@@ -89,9 +106,10 @@ def card_skills(
 ) -> dict[CardName, tuple[type[Skill], ...]]:
     """The equipment skills of a game: ``equipment`` (card name → skill classes, e.g.
     ``sgs.compiler.load_pool().equipment``) laid over the hand-written remainder
-    (:data:`.equipment.HAND_WRITTEN`), which every game has; a name in both takes the
-    given classes."""
+    (:data:`.equipment.HAND_WRITTEN`, :data:`.maneuvering_equipment.MANEUVERING_EQUIPMENT`),
+    which every game has; a name in both takes the given classes."""
     table = dict(HAND_WRITTEN)
+    table.update(MANEUVERING_EQUIPMENT)
     for name, classes in (equipment or {}).items():
         table[name] = tuple(classes)
     return table
@@ -118,4 +136,8 @@ CARD_FAMILIES: dict[CardName, str] = {
     CardName.COLLATERAL: _name(COLLATERAL_STAGES),
     CardName.INDULGENCE: _name(DELAYED_STAGES),
     CardName.LIGHTNING: _name(DELAYED_STAGES),
+    CardName.ANALEPTIC: _name(ANALEPTIC_STAGES),
+    CardName.IRON_CHAIN: _name(IRON_CHAIN_STAGES),
+    CardName.FIRE_ATTACK: _name(FIRE_ATTACK_STAGES),
+    CardName.SUPPLY_SHORTAGE: _name(DELAYED_STAGES),
 }

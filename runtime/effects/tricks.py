@@ -239,6 +239,11 @@ def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
         game.clear_processing([card])
         if j.suit is not _M.Suit.HEART:
             game.skip_phase(player, _M.Phase.PLAY)
+    elif name is _M.CardName.SUPPLY_SHORTAGE:
+        j = game.judge(player, "兵粮寸断", good=lambda c: c.suit is _M.Suit.CLUB)
+        game.clear_processing([card])
+        if j.suit is not _M.Suit.CLUB:
+            game.skip_phase(player, _M.Phase.DRAW)
     elif name is _M.CardName.LIGHTNING:
         j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(c))
         if _lightning_hits(j):
@@ -271,6 +276,9 @@ def pass_lightning(game: Game, player: Player, card: Card) -> None:
 # one step: its code walks its targets and answers itself).
 
 _NULLIFY = Then("使用牌（响应）", "【无懈可击】")
+#: for the effects of other modules: the 无懈可击 link, whether a trick applies to a target
+NULLIFY = _NULLIFY
+applies = _applies
 _LOSES = frozenset({LOSER})
 _GETS = frozenset({RECEIVER})
 _MOVES = frozenset({LOSER, RECEIVER})

@@ -3,7 +3,15 @@
 :data:`DAMAGE_STAGES`: the source's damage bonus (裸衣), 造成伤害时 [source, while
 alive], 受到伤害时 [target] — either may change the amount or prevent the damage —,
 the damage itself (濒死 below 1 hp), 造成伤害后 [source, while alive], 受到伤害后
-[target, while alive].
+[target, while alive], then the conduction of 铁索连环.
+
+属性伤害 (火焰 fire, 雷电 thunder: ``nature``) to a chained (横置) character resets him
+when it is dealt; afterwards — even if he died of it — every other chained character,
+in seat order from the current player, takes damage of the same source, card, nature
+and amount (the amount as the source dealt it, before the windows of the first
+target changed it: his 藤甲 or 白银狮子 are his own), each reset in turn.  A conducted
+damage conducts no further and belongs to no card use (skills of "使用【杀】造成伤害"
+do not see it).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["DAMAGE_STAGES", "damage"]
 
 _NATURE_VALUE = {n: n.value for n in Nature}
+_NORMAL = _M.Nature.NORMAL
 
 
 def _bonus(game: Game, ev: DamageEvent) -> None:
@@ -32,6 +41,7 @@ def _bonus(game: Game, ev: DamageEvent) -> None:
         if bonus:
             ev.amount += bonus
             game.log_event("伤害加成", f"{game.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)
+    ev.base = ev.amount
 
 
 def _prevented(game: Game, ev: DamageEvent) -> bool:
@@ -73,8 +83,24 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
     )
     if ev.use is not None:
         ev.use.damage_dealt[target.seat] = ev.use.damage_dealt.get(target.seat, 0) + ev.amount
+    if target.chained and ev.nature is not _NORMAL:
+        target.chained = False
+        ev.conducts = not ev.chain
+        game.log_event("重置", f"{game.tag(target)} 的武将牌被重置", player=target.seat)
     if target.hp < 1:
         enter_dying(game, target, ev)
+
+
+def _conduct(game: Game, ev: DamageEvent) -> None:
+    if not ev.conducts:
+        return
+    source = ev.source if ev.source is not None and ev.source.alive else None
+    for p in game.alive_from(game.current):
+        if p.chained and p.alive and not game.over:
+            game.log_event("传导", f"铁索连环传导伤害至 {game.tag(p)}", player=p.seat)
+            conducted = DamageEvent(source, p, ev.base, ev.card, ev.nature, None, ev.reason)
+            conducted.chain = True
+            DAMAGE_STAGES.run(game, conducted)
 
 
 DAMAGE_STAGES = family(
@@ -87,6 +113,7 @@ DAMAGE_STAGES = family(
     Step(_hurt, Then("濒死", "体力值小于1")),
     Window(_M.Timing.DAMAGE_CAUSED, "source", alive=True),
     Window(_M.Timing.DAMAGED, "target", alive=True),
+    Step(_conduct, Then("伤害", "铁索连环传导属性伤害")),
 )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import members as _M
+from ..cards import CardName
 from ..events import DamageEvent, DeathEvent, DyingEvent
 from ..player import Player
 from ..registry import remove_skill
@@ -31,17 +32,29 @@ if TYPE_CHECKING:
 __all__ = ["DYING_STAGES", "DEATH_STAGES", "enter_dying", "die", "ask_peach"]
 
 
+_PEACH: tuple[CardName, ...] = (_M.CardName.PEACH,)
+#: what a dying player may use on himself: 桃, and 酒 (军争)
+_SELF_RESCUE = (_M.CardName.PEACH, _M.CardName.ANALEPTIC)
+_ANALEPTIC = (_M.CardName.ANALEPTIC,)
+
+
 def ask_peach(game: Game, p: Player, dying: Player) -> bool:
-    """Ask ``p`` to use a 桃 on the dying player; True if he did."""
-    if not can_produce(game, p, (_M.CardName.PEACH,), _M.UseMode.USE):
+    """Ask ``p`` to use a 桃 on the dying player (the dying player himself: a 桃 or a
+    酒); True if he did."""
+    names = _PEACH
+    prompt = f"{dying.tag} 濒死，是否对其使用一张桃"
+    if p is dying and can_produce(game, p, _ANALEPTIC, _M.UseMode.USE):
+        names = _SELF_RESCUE
+        prompt = "你濒死，是否使用一张桃或酒"
+    elif not can_produce(game, p, _PEACH, _M.UseMode.USE):
         return False
     card = request_card(
         game,
         p,
-        (_M.CardName.PEACH,),
+        names,
         _M.UseMode.USE,
         "桃",
-        f"{dying.tag} 濒死，是否对其使用一张桃",
+        prompt,
         extra={"dying": str(dying.seat)},
     )
     if card is None:

@@ -75,6 +75,10 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
         for sk in game._equip_skill.pop(c.id, []):
             game._skill_card.pop(id(sk), None)
             remove_skill(game, owner, sk)
+            # an effect of losing this very card (白银狮子), run once the move is done
+            lost = getattr(sk, "when_lost", None)
+            if lost is not None:
+                game.after_move.append((lost, owner))
     elif zone is _M.Zone.JUDGE:
         assert owner is not None
         owner.judge_area = [e for e in owner.judge_area if e.card is not c]
@@ -156,6 +160,8 @@ def move_cards(
                 _remove(game, c)
             into.append(c)
             loc[c.id] = where
+        if game.after_move:
+            _after_move(game)
         return
     lost: dict[int, tuple[Player, list[Card], list[Zone]]] = {}
     from_zones: list[Zone] = []
@@ -189,6 +195,17 @@ def move_cards(
         if reason is _M.MoveReason.DRAW:
             from_zones = [_M.Zone.DRAW_PILE] * len(cards)
         _OBTAINED.run(game, CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by))
+    if game.after_move:
+        _after_move(game)
+
+
+def _after_move(game: Game) -> None:
+    """Run the effects of losing an equipment card (``when_lost(game, owner)`` of its
+    skills), in the order the cards left."""
+    todo = list(game.after_move)
+    game.after_move.clear()
+    for fn, owner in todo:
+        fn(game, owner)
 
 
 def zone_of(game: Game, c: Card) -> Zone:

@@ -27,6 +27,7 @@ from ..legality import (
 )
 from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
+from ..stages import LOSER, RECEIVER, Then, family
 from ..zones import CardZone
 from .respond import pick_viewas, proxy_ok, run_proxy, viewas_offers
 from .use import use_card
@@ -34,10 +35,35 @@ from .use import use_card
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["play_phase", "play_options", "choose_targets", "play_card", "play_active", "play_proxy_slash"]
+__all__ = [
+    "play_phase",
+    "play_options",
+    "choose_targets",
+    "play_card",
+    "play_active",
+    "play_proxy_slash",
+    "recast",
+    "Recast",
+    "RECASTABLE",
+    "RECAST_STAGES",
+]
 
 
-_PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, str]
+class Recast:
+    """The play option of recasting a card (重铸 铁索连环): not a use."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+
+#: cards its holder may recast in his play phase (the 军争 铁索连环)
+RECASTABLE = frozenset({_M.CardName.IRON_CHAIN})
+#: cards whose user picks up to max_targets targets (the others: one)
+_MULTI_TARGET = SLASH_NAMES | {_M.CardName.IRON_CHAIN}
+
+_PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, Recast, str]
 _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
 _NAME_VALUE = {n: n.value for n in CardName}
 _PLAY = _M.DecisionKind.PLAY
@@ -130,6 +156,10 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
             if ok:
                 opts.append(card_option(c.label))
                 entries.append(c)
+    for c in player.hand:
+        if c.name in RECASTABLE:
+            opts.append(_option("重铸" + c.label, "recast"))
+            entries.append(Recast(c))
     for s in game._play_skills.get(player.seat, ()):
         if not (s.always_active or s.is_active()):
             continue
@@ -174,6 +204,8 @@ def play_phase(game: Game, player: Player) -> None:
         game.play_actions += 1
         if isinstance(e, Card):
             play_card(game, player, e, reach)
+        elif isinstance(e, Recast):
+            recast(game, player, e.card)
         elif isinstance(e, ActiveSkill):
             play_active(game, player, e)
         elif isinstance(e, ViewAsSkill):
@@ -197,7 +229,7 @@ def choose_targets(
     cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
     if not cands:
         return None
-    hi = max_targets(game, user, card) if card.name in SLASH_NAMES else 1
+    hi = max_targets(game, user, card) if card.name in _MULTI_TARGET else 1
     d = Decision(
         _M.DecisionKind.TARGETS,
         user,
@@ -223,6 +255,21 @@ def play_card(game: Game, player: Player, card: AnyCard, reach: Reach | None = N
     if card.name in SLASH_NAMES and game.phase is _M.Phase.PLAY and player is game.current:
         player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
     use_card(game, player, card, targets, sub_target=sub)
+
+
+def recast(game: Game, player: Player, card: Card) -> None:
+    """重铸: ``card`` from ``player``'s hand to the discard pile, then he draws one.
+    Not a use: no 使用 window opens and no use is counted (集智 does not fire)."""
+    game.log_event("重铸", f"{game.tag(player)} 重铸了 {card.label}", player=player.seat, card=card.label)
+    game.move_cards([card], _M.Zone.DISCARD_PILE, None, _M.MoveReason.RECAST, player)
+    game.draw(player, 1, "重铸")
+
+
+RECAST_STAGES = family(
+    "重铸",
+    Then("移动牌", "置入弃牌堆", roles=frozenset({LOSER})),
+    Then("移动牌", "摸一张牌", roles=frozenset({RECEIVER})),
+)
 
 
 def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:

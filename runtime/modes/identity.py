@@ -28,7 +28,9 @@ that, every other player gets the same smaller number (at least 1) and the log
 says so (``武将不足``).  The lord gets +1 max hp.  Everyone starts with 4 cards.
 
 Deck: the 104 标准版 cards; ``include_ex=True`` adds the 4 EX cards (寒冰剑,
-仁王盾, 闪电♥Q, 无懈可击♦Q) — 108 cards.  The card census covers the deck in play.
+仁王盾, 闪电♥Q, 无懈可击♦Q) — 108 cards; ``deck="军争"`` plays with 160: those 108
+and the 52 军争 cards (:data:`sgs.runtime.cards.DECKS`).  The card census covers the
+deck in play.
 
 Victory (seed 001 胜利条件): lord + loyalists when every rebel and renegade is
 dead; rebels when the lord dies (even if no rebel is alive — also when two
@@ -42,7 +44,7 @@ import random
 from typing import Sequence, Union
 
 from ..agents import Agent, RandomAgent
-from ..cards import standard_deck
+from ..cards import DECKS, game_deck
 from ..effects import EFFECTS, card_skills, resolve_delayed
 from ..decisions import Decision, DecisionKind, Option
 from ..game import EquipmentTable, Game, GameOver
@@ -180,6 +182,7 @@ def setup_identity_game(
     roles: RoleSpec = None,
     include_ex: bool = False,
     equipment: EquipmentTable | None = None,
+    deck_name: str = "标准",
 ) -> Game:
     """Deal roles, generals and starting hands; the returned game is ready to run.
 
@@ -188,8 +191,11 @@ def setup_identity_game(
     adds the 4 EX cards to the deck.  ``equipment`` — the equipment effects
     (card name → skill classes, see :class:`Game`), normally the compiled table
     of the skill set ``pool`` comes from (``sgs.compiler.load_pool()``:
-    ``.generals`` and ``.equipment``); default: only the hand-written ones."""
+    ``.generals`` and ``.equipment``); default: only the hand-written ones.
+    ``deck_name``: ``标准`` or ``军争`` (module doc)."""
     loy, reb, ren = role_counts(players, roles)
+    if deck_name not in DECKS:
+        raise IdentityError(f"未知牌堆「{deck_name}」；可用：{'、'.join(DECKS)}")
     if len(pool) < players:
         raise IdentityError(f"武将池只有 {len(pool)} 名武将，不够 {players} 人")
     if agents is not None and len(agents) != players:
@@ -207,7 +213,7 @@ def setup_identity_game(
             raise IdentityError(f"武将重复：{'、'.join(dup)}（每名武将只能有一人扮演）")
         fixed_generals = [by_name[n] for n in generals]
     rng = random.Random(seed)
-    deck = standard_deck(include_ex)
+    deck = game_deck(deck_name, include_ex)
     draw_pile = list(deck)
     shuffle(rng, draw_pile)
     others = [Role.LOYALIST] * loy + [Role.REBEL] * reb + [Role.RENEGADE] * ren
@@ -223,14 +229,19 @@ def setup_identity_game(
         ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, card_skills(equipment), EFFECTS, resolve_delayed
     )
     table = f"主公1 忠臣{loy} 反贼{reb} 内奸{ren}"
+    # a standard game's entry as it always was (logs of standard games stay byte-identical)
+    which = {} if deck_name == "标准" else {"deck_name": deck_name}
     game.log_event(
         "开局",
-        f"身份局 {players}人（{table}），{len(deck)}张牌{'（含EX）' if include_ex else ''}，种子 {seed}",
+        f"身份局 {players}人（{table}），{len(deck)}张牌{'（含EX）' if include_ex else ''}"
+        + (f"（{deck_name}）" if which else "")
+        + f"，种子 {seed}",
         players=players,
         seed=seed,
         roles=[loy, reb, ren],
         deck=len(deck),
         ex=include_ex,
+        **which,
     )
 
     if fixed_generals is not None:
@@ -245,7 +256,7 @@ def setup_identity_game(
     for p in ps:
         game.draw(p, 4, "起始手牌")
     game.factory = lambda agents: setup_identity_game(
-        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment
+        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name
     )
     game.max_turns = DEFAULT_MAX_TURNS
     game.on_turn_cap = log_turn_cap
@@ -313,15 +324,18 @@ def play_identity_game(
     roles: RoleSpec = None,
     include_ex: bool = False,
     equipment: EquipmentTable | None = None,
+    deck_name: str = "标准",
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
     (the result then has ``winner=None`` and the log ends with the ``回合上限`` event,
     :func:`run_identity_game`).  ``generals`` fixes each seat's general;
     ``log_text=False`` (alias of ``log_enabled``) skips rendering log text;
     ``roles`` picks the role row (``"alt"``, ``"1/2/2"`` …); ``include_ex`` adds
-    the 4 EX cards; ``equipment`` as for :func:`setup_identity_game`."""
+    the 4 EX cards; ``equipment`` and ``deck_name`` as for :func:`setup_identity_game`."""
     if log_text is not None:
         log_enabled = log_text
-    game = setup_identity_game(pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment)
+    game = setup_identity_game(
+        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name
+    )
     run_identity_game(game, max_turns)
     return result_of(game)

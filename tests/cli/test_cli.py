@@ -62,6 +62,16 @@ def test_play_fixed_generals_seats_exactly_those() -> None:
     assert [p["general"] for p in picks] == ["曹操", "刘备", "关羽", "吕布"]
 
 
+def test_play_with_the_maneuvering_deck() -> None:
+    r = runner.invoke(app, ["play", "--deck", "军争", "--seed", "2", "--players", "6"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.rstrip().splitlines()
+    assert "160张牌（军争）" in lines[0]
+    assert lines[-1].split("] ", 1)[1].startswith("游戏结束")
+    r = runner.invoke(app, ["play", "--deck", "国战"])
+    assert r.exit_code == 2 and "未知牌堆" in r.output and "Traceback" not in r.output
+
+
 def test_play_bad_options_are_messages() -> None:
     for args in (["play", "--players", "11"], ["play", "--generals", "曹操"], ["play", "--generals", "曹操,刘备,关羽,张三"]):
         r = runner.invoke(app, args)

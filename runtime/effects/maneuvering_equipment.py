@@ -1,0 +1,148 @@
+"""The 军争 equipment effects, written by hand because the skill language cannot state
+them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``).
+
+Seed 000's card notes are the rules; what each text needs that the language lacks
+(``sgs compile`` refuses these texts today, E0503):
+
+* 藤甲 “锁定技，【南蛮入侵】、【万箭齐发】和普通【杀】对你无效。每当你受到一次火焰伤害
+  时，此伤害+1” — a list of cards 对你无效 (the compiled form takes one card kind with a
+  colour), the card word 普通【杀】 (a 杀 of no nature), and the verb 此伤害+1 at
+  受到伤害时 with a nature condition on the damage.
+* 白银狮子 “锁定技，每当你受到一次伤害时，若伤害值大于1，防止多余的伤害；当你失去装备区
+  里的【白银狮子】后，你回复1点体力” — the measure 伤害值 in a condition, the verb
+  防止多余的伤害, and the timing of losing this very card from the equipment area
+  (the card's skills are gone by then: :data:`AFTER_LOSING`).
+* 古锭刀 “锁定技，每当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1” — the
+  source-side timing 使用【杀】对目标角色造成伤害时 (the grammar offers 造成伤害后 only)
+  and 此伤害+1.
+* 朱雀羽扇 “你可以将一张普通【杀】当火【杀】使用” — the card word 普通【杀】 as a
+  conversion's source (E0503: 牌的描述“普通”).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from .. import members as _M
+from ..cards import Card, CardName
+from ..player import Player
+from ..skills import SkillContext, TriggerSkill, UseMode, ViewAsSkill
+from ..timing import Timing
+from ..zones import CardZone
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..skills import Skill
+
+__all__ = ["Vine", "SilverLion", "GudingBlade", "Fan", "MANEUVERING_EQUIPMENT"]
+
+
+class _Equip:
+    equipment = True
+
+
+_VINE_CARDS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK, _M.CardName.SLASH})
+
+
+class Vine(_Equip, TriggerSkill):
+    """藤甲：锁定技，【南蛮入侵】、【万箭齐发】和普通【杀】对你无效。每当你受到一次火焰
+    伤害时，此伤害+1。"""
+
+    name = "藤甲"
+    pinyin = "vine"
+    compulsory = True
+    optional = False
+    timings = (Timing.TARGET_CONFIRMED, Timing.DAMAGE_INFLICTING)
+
+    def can_trigger(self, ctx: SkillContext) -> bool:
+        if ctx.timing is Timing.TARGET_CONFIRMED:
+            # 普通【杀】: a 杀 of no nature (火杀/雷杀 and 朱雀羽扇's 火杀 are named apart)
+            return ctx.use.card.name in _VINE_CARDS
+        d = ctx.damage
+        return d.target is self.owner and d.nature is _M.Nature.FIRE
+
+    def effect(self, ctx: SkillContext) -> None:
+        game = ctx.game
+        if ctx.timing is Timing.TARGET_CONFIRMED:
+            ctx.use.nullified.add(self.owner.seat)
+            game.log_event("无效", f"{ctx.use.card.label} 对 {game.tag(self.owner)} 无效（藤甲）", target=self.owner.seat)
+            return
+        ctx.damage.amount += 1
+        game.log_event("伤害加成", f"{game.tag(self.owner)} 受到的火焰伤害+1（藤甲）", player=self.owner.seat)
+
+
+def _lion_lost(game: Game, owner: Player) -> None:
+    if owner.alive and owner.is_wounded:
+        game.recover(owner, 1, source=owner, reason="白银狮子")
+
+
+class SilverLion(_Equip, TriggerSkill):
+    """白银狮子：锁定技，每当你受到一次伤害时，若伤害值大于1，防止多余的伤害；当你失去
+    装备区里的【白银狮子】后，你回复1点体力。"""
+
+    name = "白银狮子"
+    pinyin = "silver_lion"
+    compulsory = True
+    optional = False
+    timings = (Timing.DAMAGE_INFLICTING,)
+    #: run by the card move once the card has left the equipment area
+    when_lost = staticmethod(_lion_lost)
+
+    def can_trigger(self, ctx: SkillContext) -> bool:
+        d = ctx.damage
+        return d.target is self.owner and d.amount > 1
+
+    def effect(self, ctx: SkillContext) -> None:
+        d = ctx.damage
+        game = ctx.game
+        game.log_event(
+            "伤害减少", f"{game.tag(self.owner)} 防止了{d.amount - 1}点多余的伤害（白银狮子）", target=self.owner.seat
+        )
+        d.amount = 1
+
+
+class GudingBlade(_Equip, TriggerSkill):
+    """古锭刀：锁定技，每当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1。"""
+
+    name = "古锭刀"
+    pinyin = "guding_blade"
+    compulsory = True
+    optional = False
+    timings = (Timing.DAMAGE_CAUSING,)
+
+    def can_trigger(self, ctx: SkillContext) -> bool:
+        d = ctx.damage
+        # a use's own damage (a conducted one belongs to no use)
+        return (
+            d.source is self.owner and d.card is not None and d.card.is_slash and d.use is not None and not d.target.hand
+        )
+
+    def effect(self, ctx: SkillContext) -> None:
+        ctx.damage.amount += 1
+        game = ctx.game
+        game.log_event(
+            "伤害加成", f"{game.tag(ctx.damage.target)} 没有手牌，杀造成的伤害+1（古锭刀）", player=self.owner.seat
+        )
+
+
+class Fan(_Equip, ViewAsSkill):
+    """朱雀羽扇：你可以将一张普通【杀】当火【杀】使用。"""
+
+    name = "朱雀羽扇"
+    pinyin = "fan"
+    card_names = (CardName.FIRE_SLASH,)
+    mode = UseMode.USE
+    subcard_count = 1
+    zone = CardZone.HAND
+
+    def card_filter(self, ctx: SkillContext, card: Card, as_name: CardName) -> bool:
+        return card.name is _M.CardName.SLASH
+
+
+#: the 军争 equipment effects every game has (laid under a given equipment table)
+MANEUVERING_EQUIPMENT: Mapping[CardName, tuple[type[Skill], ...]] = {
+    CardName.VINE: (Vine,),
+    CardName.SILVER_LION: (SilverLion,),
+    CardName.GUDING_BLADE: (GudingBlade,),
+    CardName.FAN: (Fan,),
+}
