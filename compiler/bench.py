@@ -35,11 +35,17 @@ from sgs.runtime.game import EquipmentTable
 
 
 def _games_per_second(
-    pool: Sequence[GeneralSpec], equipment: EquipmentTable, players: int, games: int, seed: int, label: str
+    pool: Sequence[GeneralSpec],
+    equipment: EquipmentTable,
+    players: int,
+    games: int,
+    seed: int,
+    label: str,
+    deck_name: str = "标准",
 ) -> tuple[float, float, float]:
-    """Play ``games`` seeded random games with these generals and equipment effects;
-    returns (games per CPU second of this thread, mean rounds, mean events — log
-    entries — per game)."""
+    """Play ``games`` seeded random games with these generals and equipment effects
+    (and deck: 标准 104 cards, 军争 160); returns (games per CPU second of this thread,
+    mean rounds, mean events — log entries — per game)."""
     from sgs.runtime.modes.identity import play_identity_game
 
     rounds = events = 0
@@ -48,7 +54,9 @@ def _games_per_second(
         elapsed = 0.0
         for i in range(games):
             t0 = time.thread_time()
-            result = play_identity_game(pool, players=players, seed=seed + i, log_text=False, equipment=equipment)
+            result = play_identity_game(
+                pool, players=players, seed=seed + i, log_text=False, equipment=equipment, deck_name=deck_name
+            )
             elapsed += time.thread_time() - t0
             rounds += result.rounds
             events += len(result.events)
@@ -147,6 +155,15 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
         per_event = (1e6 / (with_skills * e1), 1e6 / (without * e2))
         rows.append(
             (f"{players}人 技能开销（按事件）", f"{per_event[0] / per_event[1]:.2f}×（{per_event[0]:.1f} / {per_event[1]:.1f} µs）")
+        )
+        # the 160-card 军争 game beside the standard one (same seeds, with skills)
+        jz, r3, e3 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 军争牌堆", "军争")
+        rows.append(
+            (
+                f"{players}人局/秒（有技能，军争 160 张）",
+                f"{jz:.1f}（平均 {r3:.1f} 轮；标准/军争 {with_skills / jz:.2f}×，"
+                f"每事件 {1e6 / (jz * e3):.1f} µs）",
+            )
         )
     cpu_rate, held_kib = _engine_figures(pool, equipment, games, seed)
     rows.append(("5人局/CPU秒（有技能，含日志文本；play_identity_game 默认）", f"{cpu_rate:.1f}"))
