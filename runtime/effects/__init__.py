@@ -106,10 +106,9 @@ def card_skills(
 ) -> dict[CardName, tuple[type[Skill], ...]]:
     """The equipment skills of a game: ``equipment`` (card name → skill classes, e.g.
     ``sgs.compiler.load_pool().equipment``) laid over the hand-written remainder
-    (:data:`.equipment.HAND_WRITTEN`, :data:`.maneuvering_equipment.MANEUVERING_EQUIPMENT`),
-    which every game has; a name in both takes the given classes."""
+    (:data:`.equipment.HAND_WRITTEN`, the 军争 ones included), which every game has; a
+    name in both takes the given classes."""
     table = dict(HAND_WRITTEN)
-    table.update(MANEUVERING_EQUIPMENT)
     for name, classes in (equipment or {}).items():
         table[name] = tuple(classes)
     return table

@@ -20,6 +20,10 @@ input of the game — the runtime keeps no registry and never compiles anything:
 
 Without a table a game has only the hand-written effects.
 
+The 军争 equipment (藤甲, 白银狮子, 古锭刀, 朱雀羽扇) is hand-written too, in
+:mod:`.maneuvering_equipment` (what each text lacks is listed there) and part of
+:data:`HAND_WRITTEN`.
+
 Still hand-written, and the sentence form / verb each one lacks:
 
 * 八卦阵 “每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，视为你使用
@@ -55,6 +59,7 @@ from ..player import Player
 from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode
 from ..timing import Timing
 from ..zones import CardZone
+from .maneuvering_equipment import MANEUVERING_EQUIPMENT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -197,5 +202,7 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.KYLIN_BOW: (KylinBow,),
         CardName.ICE_SWORD: (IceSword,),
         CardName.EIGHT_DIAGRAM: (EightDiagram,),
+        # the 军争 equipment (骅骝 is a compiled +1马): .maneuvering_equipment says why
+        **MANEUVERING_EQUIPMENT,
     }
 )

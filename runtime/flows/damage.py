@@ -113,7 +113,9 @@ DAMAGE_STAGES = family(
     Step(_hurt, Then("濒死", "体力值小于1")),
     Window(_M.Timing.DAMAGE_CAUSED, "source", alive=True),
     Window(_M.Timing.DAMAGED, "target", alive=True),
-    Step(_conduct, Then("伤害", "铁索连环传导属性伤害")),
+    # 铁索连环's conduction: more damage events of this same family (a link to itself
+    # would add no window to windows_of and is left out)
+    Step(_conduct),
 )
 
 
