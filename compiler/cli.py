@@ -661,10 +661,26 @@ def bench(
     scale: Annotated[
         bool, typer.Option("--scale", help="只测规模：sgs check 标准版武将的 1×/4×/16×/64× 改名副本的耗时与峰值内存")
     ] = False,
+    language: Annotated[
+        bool, typer.Option("--language", help="只测语言：语法构建、冷/热编译、检查小文件、语料每条解析与语料检查（CPU，附之前的对照）")
+    ] = False,
+    corpus: Annotated[
+        Optional[Path], typer.Option("--corpus", help="--language 用的语料 TSV（默认 $SGS_CORPUS 或 ../shared/corpus/dev_texts.tsv）")
+    ] = None,
+    reference: Annotated[
+        bool, typer.Option("--reference/--no-reference", help="--language：同时测之前的做法（只用 Lark Earley）作对照")
+    ] = True,
 ) -> None:
-    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存；--scale 测检查大型扩展包的规模。"""
+    """基准：编译耗时（冷/热）、每秒对局数（有/无技能）、峰值内存；--scale 测检查大型扩展包的规模；--language 测语言的解析速度。"""
     from sgs.compiler.bench import run_bench, run_scale
 
+    if language:
+        from sgs.compiler.language.bench import run_language_bench
+
+        if corpus is not None:
+            _need_file(corpus, "--corpus")
+        run_language_bench(out, corpus, reference=reference)
+        return
     if scale:
         run_scale(out)
         return

@@ -250,3 +250,24 @@ def test_the_corpus_parses_within_the_editor_budget() -> None:
             pass
     assert statistics.fmean(every) < 10.0
     assert statistics.fmean(read) < 10.0
+
+
+@pytest.mark.slow
+def test_bench_language_prints_the_figures(tmp_path: Any) -> None:
+    """`sgs bench --language` on a two-text corpus: every row, the outcomes counted, and
+    the check's output the same with Lark's held_after (the "before")."""
+    import io
+
+    from rich.console import Console
+
+    from sgs.compiler.language.bench import run_language_bench
+
+    tsv = tmp_path / "corpus.tsv"
+    tsv.write_text(f"package\tskill\ttext\n甲\t甲\t{SENTENCES[0]}\n甲\t乙\t{NEAR_MISSES[0][0]}\n", encoding="utf-8")
+    buf = io.StringIO()
+    run_language_bench(Console(file=buf, width=400), tsv, repeat=1)
+    got = buf.getvalue()
+    for row in ("构建 LALR 分析表", "图表分析器的表", "冷编译", "热加载", "sgs check standard/qun.sgs", "平均之比"):
+        assert row in got
+    assert "一种读法 1:" in got and "拒绝 1:" in got and "两种读法 0" in got
+    assert "输出相同" in got
