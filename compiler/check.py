@@ -338,7 +338,8 @@ def _player_gaps(p: ir.PlayerRef | None) -> Iterator[Gap]:
     if p.who in _NEW_WHO:
         yield Gap(f"角色“{p.who.value}”", p.span, runtime=False)
     for f in p.filters:
-        yield Gap(f"角色条件“{f.kind.value}”", f.span, runtime=False)
+        if f.kind is not ir.FilterKind.MOST_MARKS:  # (a chosen player: the most marked of those allowed)
+            yield Gap(f"角色条件“{f.kind.value}”", f.span, runtime=False)
 
 
 def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
@@ -389,8 +390,6 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         yield Gap(f"{e.nature}伤害（运行时缺少属性伤害）", e.span)
     if isinstance(e, ir.Judge) and e.actor.who not in (ir.Who.YOU, ir.Who.ONE):
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
-    if isinstance(e, ir.JudgeBranch) and e.test.cards:
-        yield Gap("按牌名判定的结果", e.test.span, runtime=False)
 
 
 def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:

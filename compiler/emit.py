@@ -122,6 +122,10 @@ _CARD_TYPES = {"装备牌": "EQUIP", "基本牌": "BASIC", "锦囊牌": "TRICK"}
 _CARD_SUBTYPES = {"武器牌": "WEAPON", "防具牌": "ARMOR"}
 
 
+#: windows of events without an amount (a skill's per_point does not concern them)
+_NO_AMOUNT = frozenset({"死亡时", "死亡后"})
+
+
 class _Env:
     """What a method body can refer to."""
 
@@ -254,6 +258,13 @@ class _Planner:
             raise self.fail("E0502", f"运行时没有“{suit}”花色", span) from None
         self.use("Suit")
         return f"{var}.suit is Suit.{member}"
+
+    def judge_test(self, var: str, t: ir.JudgeTest) -> str:
+        """若结果（不）为<花色/颜色> / 若结果不为【桃】或【桃园结义】: a test of judge card ``var``."""
+        if t.cards:
+            names = ", ".join(self.card_name(c) for c in t.cards)
+            return f"{var}.name {'not in' if t.negate else 'in'} ({names},)"
+        return self.pattern_test(var, t.pattern, t.negate, t.span)
 
     def pattern_test(self, var: str, pattern: str, negate: bool, span: Span) -> str:
         if pattern == "红色":
@@ -593,6 +604,10 @@ class _Planner:
             return self.guard([actor], env, lines)
         if isinstance(e, ir.ChooseItems):
             return self.choose_items(e, env)
+        if isinstance(e, ir.GainMark):
+            actor = self.player(e.actor, env)
+            self.use("add_mark")
+            return self.guard([actor], env, [f"add_mark(ctx, {actor}, {lit(e.mark)}, {lit(e.count)})"])
         if isinstance(e, ir.RevealTop):
             actor = self.player(e.actor, env)
             self.use("reveal_top")
@@ -726,8 +741,8 @@ class _Planner:
         actor = self.player(e.judge.actor, env)
         self.use("judge")
         t = e.test
-        good = self.pattern_test("c", t.pattern, t.negate, t.span)
-        test = self.pattern_test("judge_card", t.pattern, t.negate, t.span)
+        good = self.judge_test("c", t)
+        test = self.judge_test("judge_card", t)
         again = [x for x in e.then if isinstance(x, ir.JudgeAgain)]
         rest = [x for x in e.then if not isinstance(x, ir.JudgeAgain)]
         env.judge_card = "judge_card"
@@ -1091,9 +1106,14 @@ class _Planner:
             filt.append(f"p.gender is Gender.{Gender(p.gender).name}")
         if p.opposite_sex or p.count is not None:
             raise self.fail("E0501", f"编译器还不能在触发技中选择“{self.src_text(p.span)}”", p.span)
-        filt += self.player_filters("p", p)
+        most = [f for f in p.filters if f.kind is ir.FilterKind.MOST_MARKS and isinstance(f.value, str)]
+        filt += self.player_filters("p", dataclasses.replace(p, filters=tuple(f for f in p.filters if f not in most)))
         self.use("alive_players")
-        return "[p for p in alive_players(ctx)" + (" if " + " and ".join(filt) if filt else "") + "]"
+        cands = "[p for p in alive_players(ctx)" + (" if " + " and ".join(filt) if filt else "") + "]"
+        for f in most:  # 拥有“梦魇”标记最多的: the most marked of those
+            self.use("most_marked")
+            cands = f"most_marked(ctx, {cands}, {lit(str(f.value))})"
+        return cands
 
     def player_filters(self, var: str, p: ir.PlayerRef) -> list[str]:
         """Tests of player ``var`` for the phrase's range and distance filters (你攻击范围内的,
@@ -1243,7 +1263,8 @@ class _Planner:
         if len(opts) > 1:
             raise self.fail("E0501", "同一技能的各句必须都有或都没有“你可以”", skill.span)
         optional = bool(trig) and trig[0].optional and not skill.compulsory
-        points = {a.timing.per_point for a in trig}
+        # (a window without an amount — 死亡时 — counts neither way: per_point concerns hp events only)
+        points = {a.timing.per_point for a in trig if a.timing.window not in _NO_AMOUNT}
         if len(points) > 1:
             raise self.fail("E0501", "同一技能的各句必须都按“一次”或都按“1点”计", skill.span)
         subjects = {a.timing.subject for a in trig}
@@ -1411,6 +1432,8 @@ class _Planner:
             if chosen.gender is not None:
                 self.use("Gender")
                 conds.append(f"target.gender is Gender.{Gender(chosen.gender).name}")
+            if chosen.filters:
+                raise self.fail("E0501", f"编译器还不能在主动技中选择“{self.src_text(chosen.span)}”", chosen.span)
             if conds:
                 self.use("Sequence")
                 methods.append(

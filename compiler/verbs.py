@@ -172,6 +172,9 @@ _TABLE: tuple[Verb, ...] = (
     # 亮出牌堆顶的五张牌，然后获得其中每种花色的牌各一张，将其余的牌置入弃牌堆 (涉猎)
     _verb("亮出牌堆顶", "RevealTop", ("reveal_top",)),
     _verb("置入弃牌堆", "PutRestDiscard", ("put_into_discard_pile",)),
+    # 伤害来源获得一枚“梦魇”标记 / 令拥有“梦魇”标记最多的一名其他角色… / 该角色死亡 (武魂)
+    _verb("标记", "GainMark", ("add_mark",)),
+    _verb("死亡", "Die", ("kill",)),
     _verb("叠置", "TurnOver", ("turn_over",), frames=("turnover",), params=()),
     _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
 ) + tuple(
@@ -191,7 +194,6 @@ _TABLE: tuple[Verb, ...] = (
         ("额外回合", "ExtraTurn", ("extra_turn",)),
         ("使用牌", "UseCard", ("ask_use_card_on",)),
         ("获得技能", "GainRules", ("grant_rules",)),
-        ("标记", "GainMark", ("add_mark",)),
         ("补牌", "FillHand", ("fill_hand",)),
         ("置入装备区", "PutIntoEquip", ("put_into_equip",)),
         ("移动牌", "MoveCard", ("move_card",)),
@@ -208,7 +210,6 @@ _TABLE: tuple[Verb, ...] = (
         ("结束阶段", "EndPhase", ("end_phase",)),
         ("进入濒死", "EnterDying", ("enter_dying",)),
         ("不会死去", "WillNotDie", ("prevent_death",)),
-        ("死亡", "Die", ("kill",)),
         ("置于武将牌上", "RevealToPile", ("put_on_general",)),
         ("每有一张", "ForEachRevealed", ("count_revealed",)),
         ("弃置亮出的牌", "DiscardRevealed", ("discard_revealed",)),

@@ -28,6 +28,10 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "add_mark",
+    "marks_of",
+    "most_marked",
+    "kill",
     "reveal_top",
     "put_into_discard_pile",
     "look_at_hand",
@@ -615,6 +619,36 @@ def look_at_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
         cards=[c.label for c in cards],
     )
     return cards
+
+
+def add_mark(ctx: SkillContext, player: Player, mark: str, n: int = 1) -> None:
+    """获得n枚“mark”标记: public marks on ``player``'s general (kept in ``player.marks``
+    as ``标记:<mark>``)."""
+    if not player.alive or n <= 0:
+        return
+    key = "标记:" + mark
+    player.marks[key] = player.marks.get(key, 0) + n
+    game = ctx.game
+    game.log_event("标记", f"{game.tag(player)} 获得{n}枚“{mark}”标记（{_why(ctx)}），共{player.marks[key]}枚",
+                   player=player.seat, mark=mark, count=player.marks[key])
+
+
+def marks_of(ctx: SkillContext, player: Player, mark: str) -> int:
+    """How many “mark” marks ``player`` has."""
+    return player.marks.get("标记:" + mark, 0)
+
+
+def most_marked(ctx: SkillContext, players: Sequence[Player], mark: str) -> list[Player]:
+    """拥有“mark”标记最多的角色: those of ``players`` with the most such marks (at least
+    one: nobody has the most of none)."""
+    most = max((marks_of(ctx, p, mark) for p in players), default=0)
+    return [p for p in players if most > 0 and marks_of(ctx, p, mark) == most]
+
+
+def kill(ctx: SkillContext, player: Player) -> None:
+    """<player>死亡 (武魂): he dies at once — no 濒死, no killer (so no rewards)."""
+    if player.alive:
+        die(ctx.game, player, None)
 
 
 def reveal_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:

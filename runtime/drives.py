@@ -63,6 +63,8 @@ DRIVES: Mapping[str, Drive] = {
     "transfer_damage": Drive((Then("伤害"),)),
     "discard_or_put_on_pile": Drive((Then("移动牌", roles=_LOSES),)),
     "put_into_discard_pile": Drive((Then("移动牌", roles=frozenset()),)),
+    # death without 濒死 and without a killer, as at 0 max hp
+    "kill": Drive((Window(_M.Timing.DEATH, "player"), Then("移动牌", roles=_LOSES), Window(_M.Timing.DIED, "player"))),
     "judge": Drive((Then("判定"),)),
     "retrial": Drive((Then("改判"),)),
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
@@ -77,6 +79,9 @@ DRIVES: Mapping[str, Drive] = {
             "gain_max_hp",
             "turn_over",
             "look_at_hand",
+            "add_mark",
+            "marks_of",
+            "most_marked",
             "reveal_top",
             "show_among",
             "choose_options",

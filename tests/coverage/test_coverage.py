@@ -215,16 +215,16 @@ def test_the_skills_tree_parses_quickly_and_checks_clean() -> None:
 
 def test_runtime_missing_verbs_are_refused_never_stubbed(tmp_path: Path) -> None:
     with pytest.raises(CompileError) as exc:
-        compile_paths([WIND / "shenguanyu.sgs"], tmp_path / "out")
+        compile_paths([WIND / "zhoutai.sgs"], tmp_path / "out")
     refused = [d for d in exc.value.diagnostics if d.code == "E0503"]
-    # 神关羽's skills still need runtime actions (wei.sgs compiles since 叠置 and 神速 run)
-    assert {d.message.split("”")[0].lstrip("“") for d in refused} == {"武神", "武魂"}
-    assert any("add_mark" in d.message for d in refused)  # names the missing runtime action
+    # 周泰's 不屈 still needs runtime actions and a window (wei.sgs compiles since 叠置 and 神速 run)
+    assert {d.message.split("”")[0].lstrip("“") for d in refused} == {"不屈"}
+    assert any("put_on_general" in d.message for d in refused)  # names the missing runtime action
     assert not (tmp_path / "out").exists()
     # checking the same file: the same gaps as warnings of their own kind, no error
-    diags = build([WIND / "shenguanyu.sgs"]).diagnostics
+    diags = build([WIND / "zhoutai.sgs"]).diagnostics
     assert not [d for d in diags if d.severity is Severity.ERROR]
-    assert any(d.code == "W0701" and "add_mark" in d.message for d in diags)
+    assert any(d.code == "W0701" and "put_on_general" in d.message for d in diags)
 
 
 def test_wind_stays_out_of_the_bundled_pool_until_it_compiles(tmp_path: Path) -> None:

@@ -191,6 +191,17 @@ def obtain() -> set[str]:
     return opened | run(g, lambda c: A.obtain(c, p(g, 1), A.choose_cards_among(c, p(g, 1), A.reveal_top(c, p(g, 1), 2))[0]))
 
 
+def add_mark() -> set[str]:
+    g = table()
+    return run(g, lambda c: A.add_mark(c, p(g, 3), "梦魇", 1))
+
+
+def kill() -> set[str]:
+    """该角色死亡 (武魂): the 内奸 dies at once (死亡时/死亡后, no 濒死) and drops his cards."""
+    g = table(hands=((), (), (), ["杀♠7"]))
+    return run(g, lambda c: A.kill(c, p(g, 4)))
+
+
 def reveal_top() -> set[str]:
     g = table()
     return run(g, lambda c: A.reveal_top(c, p(g, 1), 5))
@@ -460,6 +471,8 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "减体力上限": lose_max_hp,
     "叠置": turn_over,
     "亮出牌堆顶": reveal_top,
+    "标记": add_mark,
+    "死亡": kill,
     "置入弃牌堆": put_into_discard_pile,
     "观看手牌": look_at_hand,
     "展示其中": show_among,
