@@ -81,3 +81,30 @@ def test_maneuvering_cards_take_part() -> None:
             return
     missing = [m for m in MARKS if not any(m in ln for ln in lines)]
     pytest.fail(f"no 军争 game shows {missing}")
+
+
+#: games with the 风 generals that compile (tests/soak/test_soak_wind.py's pool) and the 160 cards
+WIND_GAMES = 27
+
+
+@pytest.mark.parametrize("i", range(WIND_GAMES))
+def test_maneuvering_games_with_the_wind_generals(i: int) -> None:
+    from .test_soak_wind import pool as wind_pool
+
+    seed, players = SEED_BASE + 5_000 + i, 4 + i % 5
+    wind = [g.name for g in wind_pool().generals if g.package == "风"]
+    rest = [g.name for g in wind_pool().generals if g.package != "风"]
+    k = i % len(wind)
+    seated = (wind[k:] + wind[:k])[: max(2, players - 2)] + rest
+    where = f"军争+风 game {i} (seed {seed}, {players} players, {seated[:players]})"
+    game = setup_identity_game(
+        wind_pool().generals, players, seed, generals=seated[:players], equipment=wind_pool().equipment, deck_name="军争"
+    )
+    turns = 0
+    while not game.over and turns < MAX_TURNS:
+        game.run(max_turns=1)
+        turns += 1
+        _check_turn(game, f"{where}, after turn {turns}")
+    assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+    table = [(p.role, p.alive) for p in game.players]
+    assert game.winner == expected_winner(table), f"{where}: winner {game.winner}, table {table}"
