@@ -275,6 +275,9 @@ def play_turns(game: Game, max_turns: int | None = None, start_phase: Phase | No
             if max_turns is not None and played >= max_turns:
                 return
     except GameOver as g:
+        # the traceback's frames hold the game, and the frame that raised holds the
+        # exception: dropping it lets the game go by reference counting, not the GC
+        g.__traceback__ = None
         game.over = True
         game.winner = g.winner
         game.winners = g.winners
