@@ -449,6 +449,14 @@ def compiled_victim(t: ir.TimingSpec) -> bool:
     )
 
 
+def _compiled_static(m: ir.StaticModifier) -> bool:
+    """A newer static the emitter compiles: 你的<花色>手牌均视为【牌】 (武神: the runtime's
+    name_as), 你使用<花色>【杀】无距离限制."""
+    if isinstance(m, ir.SuitAs):
+        return m.as_card is not None and m.hand_only
+    return isinstance(m, ir.CardNoDistance) and m.card.name == "杀"
+
+
 def runtime_gaps(skill: ir.Skill) -> list[Gap]:
     """What a skill needs that the runtime or the emitter does not have yet; empty
     for every skill that compiles (all the bundled pool).  The emitter refuses a
@@ -477,7 +485,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
             out.append(Gap("扣置并声明的使用或打出与质疑（运行时缺少 declare_use、question）", a.span))
         if isinstance(a, ir.Unbound):
             out.extend(Gap(what, span, runtime=False) for what, span in a.gaps)
-        if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS):
+        if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS) and not _compiled_static(a.modifier):
             out.append(Gap(f"状态技“{a.text.rstrip('。；')}”", a.span, runtime=False))
         if isinstance(a, ir.ViewAsAbility):
             if a.mode is ir.Mode.USE_OR_RECAST:

@@ -893,6 +893,15 @@ class _Planner:
             for a in abilities
         ):
             return self.plan_trigger(name, comments, attrs, skill, abilities)
+        if len(abilities) > 1 and all(isinstance(a, ir.StaticAbility) for a in abilities):
+            # several statics (武神: 均视为【杀】；…无距离限制): one class with each one's hooks
+            parts = [self.plan_static(name, comments, list(attrs), skill, a) for a in abilities if isinstance(a, ir.StaticAbility)]
+            hooks = [m.name for p in parts for m in p.methods]
+            if len(set(hooks)) != len(hooks):
+                raise self.fail("E0501", "同一技能的两句状态技作用于同一规则查询", skill.span)
+            for a in abilities:
+                comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
+            return ClassPlan(name, "StaticSkill", comments, parts[0].attrs, [m for p in parts for m in p.methods])
         if len(abilities) > 1:
             raise self.fail(
                 "E0501",
@@ -1523,6 +1532,30 @@ class _Planner:
                         else f"return {lit(mod.delta)} if src is self.owner and dst is not self.owner else 0"
                     ],
                 )
+            )
+        elif isinstance(mod, ir.SuitAs) and mod.as_card is not None and mod.hand_only:
+            # 你的红桃手牌均视为【杀】: such a hand card counts as, and only as, that card
+            self.use("Card", "CardName", "Suit")
+            from sgs.runtime.api import Suit
+
+            as_name = self.card_name(mod.as_card)
+            methods.append(
+                Method(
+                    "name_as",
+                    "game: Game, player: Player, card: Card",
+                    "CardName | None",
+                    [f"return {as_name} if player is self.owner and card.suit is Suit.{Suit(mod.suit).name} else None"],
+                )
+            )
+        elif isinstance(mod, ir.CardNoDistance) and mod.card.name == "杀":
+            self.use("AnyCard")
+            tests = ["user is self.owner", "card.is_slash"]
+            if mod.suit is not None:
+                tests.append(self.suit_test("card", mod.suit, mod.span))
+            if mod.color is not None:
+                tests.append(self.pattern_test("card", mod.color, False, mod.span))
+            methods.append(
+                Method("no_distance_limit", "game: Game, user: Player, card: AnyCard, target: Player", "bool", _ret_all(tests))
             )
         elif isinstance(mod, ir.UnlimitedCard):
             if mod.card.name != "杀" or mod.phase != "出牌阶段":

@@ -368,9 +368,19 @@ def _slash_target_exists(game: Game, user: Player, card: AnyCard, reach: Reach |
     return False
 
 
+def counted_as(game: Game, player: Player, card: Card) -> AnyCard:
+    """What ``player``'s hand card ``card`` is when he uses or plays it: itself, or the
+    virtual card a static skill of his makes it (:meth:`StaticSkill.name_as`, 武神)."""
+    for s in hooked(game, player, "name_as"):
+        name = s.name_as(game, player, card)
+        if name is not None and name is not card.name:
+            return make_virtual(name, [card], s.name)
+    return card
+
+
 def card_hooks(game: Game, user: Player) -> bool:
     """Whether a static skill may make two cards of one name differ in legality for
     ``user`` (a prohibit hook of anyone alive, or ``user``'s no-distance hook)."""
-    return "prohibit" in game._hooks_any or bool(
+    return "prohibit" in game._hooks_any or "name_as" in game._hooked[user.seat] or bool(
         "no_distance_limit" in game._hooked[user.seat] and hooked(game, user, "no_distance_limit")
     )

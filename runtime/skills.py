@@ -407,6 +407,11 @@ class StaticSkill(Skill):
     * ``extra_targets(game, user, card)`` — extra targets allowed (方天画戟).
     """
 
+    def name_as(self, game: Game, player: Player, card: Card) -> CardName | None:
+        """The card ``player``'s hand card ``card`` counts as, and only as, when he uses
+        or plays it (武神: 你的红桃手牌均视为【杀】).  None: itself."""
+        return None
+
     def distance_modifier(self, game: Game, src: Player, dst: Player) -> int:
         return 0
 
@@ -433,6 +438,7 @@ class StaticSkill(Skill):
 
 
 STATIC_HOOKS = (
+    "name_as",
     "distance_modifier",
     "attack_range_modifier",
     "unlimited_slash",

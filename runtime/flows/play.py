@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence, Union
 
 from .. import members as _M
-from ..cards import AnyCard, Card, CardName
+from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..decisions import END_PLAY, Decision, Option
 from ..decisions import card_option, skill_option
 from ..decisions import option as _option
@@ -19,6 +19,7 @@ from ..legality import (
     Reach,
     card_hooks,
     collateral_victims,
+    counted_as,
     fixed_targets,
     make_virtual,
     max_targets,
@@ -63,7 +64,7 @@ RECASTABLE = frozenset({_M.CardName.IRON_CHAIN})
 #: cards whose user picks up to max_targets targets (the others: one)
 _MULTI_TARGET = SLASH_NAMES | {_M.CardName.IRON_CHAIN}
 
-_PlayEntry = Union[Card, ViewAsSkill, ActiveSkill, ResponseProxySkill, Recast, str]
+_PlayEntry = Union[Card, VirtualCard, ViewAsSkill, ActiveSkill, ResponseProxySkill, Recast, str]
 _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
 _NAME_VALUE = {n: n.value for n in CardName}
 _PLAY = _M.DecisionKind.PLAY
@@ -142,10 +143,12 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
     if reach is None:
         reach = Reach(game, player)
     if card_hooks(game, player):
+        named = "name_as" in game._hooked[player.seat]
         for c in player.hand:
-            if usable_in_play(game, player, c, reach):
+            card = counted_as(game, player, c) if named else c  # 武神: a 红桃 hand card is a 杀
+            if usable_in_play(game, player, card, reach):
                 opts.append(card_option(c.label))
-                entries.append(c)
+                entries.append(card)
     else:
         # without static hooks that look at the card, a card's legality is its name's
         by_name: dict[CardName, bool] = {}
@@ -202,7 +205,7 @@ def play_phase(game: Game, player: Player) -> None:
         if isinstance(e, str):
             return
         game.play_actions += 1
-        if isinstance(e, Card):
+        if isinstance(e, (Card, VirtualCard)):  # (a hand card, or what it counts as)
             play_card(game, player, e, reach)
         elif isinstance(e, Recast):
             recast(game, player, e.card)

@@ -19,7 +19,7 @@ from ..decisions import card_option, skill_option
 from ..decisions import option as _option
 from ..dispatch import armor_active, count_skill_use, log_invoke
 from ..events import CardResponseEvent, CardUseEvent
-from ..legality import SLASH_NAMES, make_virtual
+from ..legality import SLASH_NAMES, counted_as, make_virtual
 from ..player import USED, Player
 from ..skills import ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
 from ..stages import LOSER, Then, Window, family
@@ -157,8 +157,9 @@ def _has_helper(game: Game, owner: Player, px: ResponseProxySkill) -> bool:
 def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
     """Cheap test: could ``player`` provide such a card at all right now?"""
     want = wanted(names)
+    named = "name_as" in game._hooked[player.seat]
     for c in player.hand:
-        if c.name in want:
+        if (counted_as(game, player, c).name if named else c.name) in want:
             return True
     for s in game._answer_skills.get(player.seat, ()):
         if (
@@ -195,7 +196,7 @@ def pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardNam
     return make_virtual(name, subs, vs.name)
 
 
-_Entry = Union[Card, ViewAsSkill, ResponseProxySkill, str]
+_Entry = Union[Card, VirtualCard, ViewAsSkill, ResponseProxySkill, str]
 
 
 def request_card(
@@ -217,10 +218,12 @@ def request_card(
     while True:
         opts: list[Option] = []
         entries: list[_Entry] = []
+        named = "name_as" in game._hooked[player.seat]
         for c in player.hand:
-            if c.name in want:
+            card = counted_as(game, player, c) if named else c  # 武神: a 红桃 hand card is a 杀
+            if card.name in want:
                 opts.append(card_option(c.label))
-                entries.append(c)
+                entries.append(card)
         for s in game._answer_skills.get(player.seat, ()):
             if not (s.always_active or s.is_active()) or s.name in tried:
                 continue
@@ -254,7 +257,7 @@ def request_card(
         if i == len(entries):
             return None
         e = entries[i]
-        if isinstance(e, Card):
+        if isinstance(e, (Card, VirtualCard)):
             return e
         if isinstance(e, ViewAsSkill):
             return pick_viewas(game, player, e, viewas_names(game, player, e, names, mode))
