@@ -113,10 +113,20 @@ def _skills(pkg: ir.Package) -> Iterator[tuple[ir.General, ir.Skill]]:
             yield g, s
 
 
+def _all_skills(pkg: ir.Package) -> Iterator[ir.Skill]:
+    """The generals' skills and the card declarations' effects: what is checked of a
+    skill's text (its cards, limits, loops, what the back end can run) holds for both —
+    the emitter compiles both, and sgs check must say what sgs compile will refuse."""
+    for _, s in _skills(pkg):
+        yield s
+    for c in pkg.cards:
+        yield from c.skills
+
+
 def check_cards(pkg: ir.Package) -> list[Diagnostic]:
     vocab, known, _ = _vocabulary()
     out: list[Diagnostic] = []
-    for _, s in _skills(pkg):
+    for s in _all_skills(pkg):
         for a in s.abilities:
             for cw in _card_words(a):
                 if cw.name not in known:
@@ -176,7 +186,7 @@ def check_unique(pkg: ir.Package) -> list[Diagnostic]:
 
 def check_limits(pkg: ir.Package) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for _, s in _skills(pkg):
+    for s in _all_skills(pkg):
         for a in s.abilities:
             if a.limit is not None and not isinstance(a, (ir.ActiveAbility, ir.TriggeredAbility)):
                 out.append(
@@ -257,7 +267,7 @@ def check_lord(pkg: ir.Package) -> list[Diagnostic]:
 
 def check_compulsory(pkg: ir.Package) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for _, s in _skills(pkg):
+    for s in _all_skills(pkg):
         if not s.compulsory:
             continue
         for a in s.abilities:
@@ -278,7 +288,7 @@ _COMPLEMENT = {"红色": "黑色", "黑色": "红色"}
 
 def check_loops(pkg: ir.Package) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for _, s in _skills(pkg):
+    for s in _all_skills(pkg):
         for a in s.abilities:
             for e in ir.walk_effects(_effects_of(a)):
                 if not isinstance(e, ir.JudgeBranch):
@@ -503,7 +513,7 @@ def check_runtime(pkg: ir.Package) -> list[Diagnostic]:
     """W0701: the text is well-formed but the back end cannot run it yet
     (``sgs compile`` refuses it with E0503); one finding per missing thing."""
     out: list[Diagnostic] = []
-    for _, s in _skills(pkg):
+    for s in _all_skills(pkg):
         seen: set[str] = set()
         for g in runtime_gaps(s):
             if g.what in seen:

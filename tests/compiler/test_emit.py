@@ -225,3 +225,20 @@ def test_the_refusal_follows_the_runtime_table(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(check, "_runnable", lambda: frozenset(n.value for n in RUNNABLE) - {"杀"})
     _refused(tmp_path, "杀")
+
+
+def test_check_says_what_compile_refuses_of_a_card_effect(tmp_path: Path) -> None:
+    # one capability pass for a card declaration's effect too: sgs check had said nothing
+    # of a card text that sgs compile then refused (the card effects were not checked)
+    from sgs.compiler import check_paths
+
+    src = tmp_path / "jz.sgs"
+    src.write_text("扩展包 测试\n\n装备 朱雀羽扇 武器 攻击范围4\n朱雀羽扇：你可以将一张普通【杀】当火【杀】使用。\n",
+                   encoding="utf-8")
+    warnings = [d for d in check_paths([src]) if d.severity != "info"]
+    assert [(d.code, d.message) for d in warnings] == [("W0701", "“朱雀羽扇”：编译器还不能执行牌的描述“普通”")]
+    with pytest.raises(CompileError) as exc:
+        compile_paths([src], tmp_path / "out")
+    errors = [d for d in exc.value.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E0503"] and "牌的描述“普通”" in errors[0].message
+    assert warnings[0].span == errors[0].span
