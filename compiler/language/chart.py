@@ -172,6 +172,8 @@ class ChartParser:
         self._pred_ok = [rule_first[rule_of[d]] for d in range(len(nxt))]
         self._own_cache: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         self._first_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        #: the last chart made with ``reuse`` (:meth:`chart`)
+        self._last: _Chart | None = None
 
     def predictions(self, x: int, la: int) -> tuple[int, ...]:
         """Dotted starts predicted for nonterminal ``x`` before word type ``la``."""
@@ -213,8 +215,13 @@ class ChartParser:
 
     # ---- recognition
 
-    def chart(self, types: list[int]) -> _Chart:
-        """Run Earley over word types, column by column.  Raises :class:`Rejected`.
+    def chart(self, types: list[int], expected: bool = True, reuse: bool = False) -> _Chart:
+        """Run Earley over word types, column by column.  Raises :class:`Rejected`
+        (with ``expected=False``, its ``expected`` list is left empty: not computed).
+        With ``reuse``, the columns of the last chart made with ``reuse`` are taken
+        as they are while the words are the same (a column depends only on the words
+        up to its own): texts tried one after another that differ late (a
+        diagnostic's fixes) share their beginning.
 
         A column holds Lark's items, two kinds implicitly or not at all:
 
@@ -229,19 +236,34 @@ class ChartParser:
           the column where the words leave the grammar is made again with all of them.
         """
         n = len(types)
-        W = n + 1
         T = self.end_id
         ch = _Chart(types)
+        W = ch.W
         carry: list[tuple[int, int]] = []
-        for j in range(n + 1):
+        first = 0
+        last = self._last
+        if reuse and last is not None and last.W == W:
+            k, most = 0, min(len(last.moved), n)
+            while k < most and last.types[k] == types[k]:
+                k += 1
+            ch.share(last, k)
+            if k:
+                carry = [(d + 1, s) for d, s in last.moved[k - 1]]
+            first = k
+        if reuse:
+            self._last = ch
+        for j in range(first, n + 1):
             la = types[j] if j < n else T
             moved = self._column(ch, j, la, carry, W)
             if j < n:
                 if moved:
+                    ch.moved.append(moved)
                     carry = [(d + 1, s) for d, s in moved]
                     continue
             elif self.start_id * W in ch.done[n]:
                 return ch
+            if not expected:
+                raise Rejected(j if j < n else None, [])
             # rejected here: the column again with Lark's items, for Lark's expected set
             for col in (ch.seen, ch.ends, ch.done, ch.wait, ch.predicted, ch.pwait):
                 col.pop()
@@ -257,8 +279,8 @@ class ChartParser:
         or None when the words leave the grammar before their end — what a diagnostic
         asks at a stop (:func:`.register.held_after`), without Lark's Item objects."""
         n = len(types)
-        W = n + 1
         ch = _Chart(types)
+        W = ch.W
         carry: list[tuple[int, int]] = []
         for j in range(n):
             moved = self._column(ch, j, types[j], carry, W)
@@ -492,6 +514,10 @@ def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[i
     return frozenset(out)
 
 
+#: the least stride of item keys (words per text + 1; see _Chart.W)
+_STRIDE = 1024
+
+
 class _Chart:
     """The columns of one recognition: per column the keys ``d * W + start`` of the
     items made (a rule past its start), the starts of each nonterminal completed there,
@@ -500,6 +526,11 @@ class _Chart:
 
     def __init__(self, types: list[int]) -> None:
         self.types = types
+        #: the stride of item keys: the same for every text of fewer than _STRIDE words,
+        #: so that columns can be shared (ChartParser.chart's ``reuse``)
+        self.W = max(len(types) + 1, _STRIDE)
+        #: per column that some item read its word from, those items
+        self.moved: list[list[tuple[int, int]]] = []
         self.seen: list[set[int]] = []
         self.ends: list[dict[int, list[int]]] = []
         self.done: list[dict[int, list[int]]] = []
@@ -508,10 +539,21 @@ class _Chart:
         #: per column, the predicted rules (dotted starts) that start with a nonterminal
         self.pwait: list[dict[int, list[int]]] = []
 
+    def share(self, other: _Chart, k: int) -> None:
+        """Take ``other``'s first ``k`` columns (complete, and not changed after: the
+        lazily filled ``pwait`` depends on the column alone)."""
+        self.seen = other.seen[:k]
+        self.ends = other.ends[:k]
+        self.done = other.done[:k]
+        self.wait = other.wait[:k]
+        self.predicted = other.predicted[:k]
+        self.pwait = other.pwait[:k]
+        self.moved = other.moved[:k]
+
     def has(self, p: ChartParser, d: int, s: int, m: int) -> bool:
         """Whether item ``(d, s)`` is in column ``m``."""
         if p.POS[d]:
-            return d * (len(self.types) + 1) + s in self.seen[m]
+            return d * self.W + s in self.seen[m]
         if s != m or p.ORIGIN[d] not in self.predicted[m]:
             return False
         names, empty = p._pred_ok[d]
@@ -525,7 +567,7 @@ class _Walk:
         self.p = p
         self.tokens = tokens
         self.ch = ch
-        self.W = len(ch.types) + 1
+        self.W = ch.W
         self.memo: dict[_Node, int] = {}
         self.busy: set[_Node] = set()
 

@@ -49,6 +49,7 @@ from .register import (
     get_register_parser,
     parse_register,
     read_with_lark,
+    recognise,
 )
 
 __all__ = [
@@ -368,11 +369,10 @@ def find_stop(text: str) -> Stop | None:
 @lru_cache(maxsize=512)
 def _reach(text: str) -> tuple[bool, int]:
     """(reads, how far): (True, len) if ``text`` parses (one way or two), else (False,
-    the offset of the word where it stops — an unknown word's, or the end)."""
+    the offset of the word where it stops — an unknown word's, or the end).  By
+    recognition alone (:func:`.register.recognise`: no tree; a fix is tried many times)."""
     try:
-        parse_register(text)
-        return True, len(text)
-    except RegisterAmbiguity:
+        recognise(text)
         return True, len(text)
     except RegisterError as err:
         _, unknown = _tokens(text)
@@ -381,9 +381,7 @@ def _reach(text: str) -> tuple[bool, int]:
     # the lexer stopped at an unknown word before parsing: does the text leave the
     # grammar before it?  (then that is where it stops)
     try:
-        parse_register(text[:unknown])
-    except RegisterAmbiguity:
-        pass
+        recognise(text[:unknown])
     except RegisterError as err:
         return False, min(err.pos, unknown)
     return False, unknown

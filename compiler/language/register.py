@@ -35,7 +35,7 @@ from .lexicon import Lexicon, LexiconError, bundled
 
 __all__ = [
     "grammar_text", "factor_optionals", "build_parser", "get_register_parser", "get_chart_parser",
-    "parse_register", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError", "LexiconError", "Expected", "expected_after",
+    "parse_register", "recognise", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError", "LexiconError", "Expected", "expected_after",
     "RegisterAmbiguity", "Tie", "Expectation", "held_after", "word_types",
 ]
 
@@ -539,6 +539,24 @@ def parse_register(text: str, *, one_reading: bool = True, lexicon: Lexicon | No
     if ties and one_reading:
         raise RegisterAmbiguity(ties, tree)
     return tree
+
+
+def recognise(text: str) -> None:
+    """Whether the register grammar reads ``text`` (one way or more) and, if not, where it
+    stops: :func:`parse_register` ``(text, one_reading=False)``'s outcome without the tree
+    (no forest walk, and two readings are not read again by Lark) — for diagnostics that
+    try many fixed texts.  Raises RegisterError at the same offset and word, with an
+    empty ``expected`` when the words leave the grammar (not computed)."""
+    norm = text.translate(_TRANSLATE)
+    tokens = _words(get_register_parser(), norm, None)
+    chart = get_chart_parser()
+    try:
+        chart.chart(chart._types(tokens), expected=False, reuse=True)  # fixes share their beginning
+    except Rejected as rej:
+        if rej.index is None:
+            raise RegisterError(len(norm), "", [], tokens=tuple(tokens)) from None
+        tok = tokens[rej.index]
+        raise RegisterError(tok.start_pos or 0, str(tok), [], tokens=tuple(tokens[:rej.index])) from None
 
 
 def lark_parse_register(text: str, *, one_reading: bool = True, lexicon: Lexicon | None = None) -> Tree[Token]:

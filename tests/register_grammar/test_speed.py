@@ -33,6 +33,7 @@ from sgs.compiler.language.register import (
     held_after_with_lark,
     parse_register,
     read_with_chart,
+    recognise,
     read_with_lark,
 )
 
@@ -154,6 +155,36 @@ def test_held_after_is_larks_last_column_on_the_corpus() -> None:
     rows = [r["text"] for r in csv.DictReader(CORPUS.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)]
     diffs, listed = _held_differences(rows[::10], random.Random(6))
     assert diffs == [] and listed > 30
+
+
+def _outcome_by_parse(text: str) -> tuple[bool, int]:
+    """Whether parse_register reads ``text`` (one way or two), else where it stops."""
+    try:
+        parse_register(text, one_reading=False)
+        return True, len(text)
+    except RegisterError as e:
+        return False, e.pos
+
+
+def _outcome_by_recognition(text: str) -> tuple[bool, int]:
+    try:
+        recognise(text)
+        return True, len(text)
+    except RegisterError as e:
+        return False, e.pos
+
+
+def test_recognition_reads_as_parse_does() -> None:
+    """recognise (diagnostics' fix trials) has parse_register's outcome: read or not, and
+    the offset where the words leave the grammar (unknown words included)."""
+    texts = SENTENCES + [t for t, _ in NEAR_MISSES] + ["", "。", "出牌阶段，你可以翻转"]
+    texts += _mutations(SENTENCES, random.Random(9), 2)
+    if CORPUS.is_file():
+        rows = [r["text"] for r in csv.DictReader(CORPUS.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)]
+        texts += rows[::3] + _mutations(rows[::20], random.Random(10), 2)
+    got = [(_outcome_by_parse(t), _outcome_by_recognition(t)) for t in texts]
+    assert [(t, a, b) for t, (a, b) in zip(texts, got) if a != b] == []
+    assert sum(a[0] for a, _ in got) > 20 and sum(not a[0] for a, _ in got) > 100
 
 
 _WORDS = ("甲", "乙", "丙")
