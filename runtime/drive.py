@@ -14,15 +14,14 @@ decision.
 What a greenlet cannot do is copy a suspended stack, so :meth:`Game.clone` replays:
 it rebuilds the game from its factory (the set-up call and its arguments, recorded by
 ``setup_identity_game`` / ``build_game``) and feeds it the original's answers in
-order.  Agents that decide at random draw through ``view.rng``; those draws are
-recorded with each answer (:class:`TapRandom`) and replayed too, so the copy's RNG is
-where the original's is.  A clone costs a replay of the game so far (a few ms for a
+order.  Agents that decide at random draw from their seat's own RNG (``view.rng``,
+:meth:`Game.agent_rng`), never the game's, so the answers alone bring the copy's game
+RNG to where the original's is; the seats' RNGs are copied at their state.  A clone costs a replay of the game so far (a few ms for a
 whole 5-player game).
 """
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from typing import TYPE_CHECKING, Sequence
 
@@ -31,11 +30,10 @@ from .decisions import Decision
 if TYPE_CHECKING:
     from .observation import SeatView
 
-__all__ = ["TapRandom", "ReplayAgent", "answer_error", "Record", "replay_draws"]
+__all__ = ["ReplayAgent", "answer_error", "Record"]
 
-#: one answer: (the option indices picked, the agent's RNG draws before it: -1 for
-#: ``random()``, k for ``getrandbits(k)``)
-Record = tuple[tuple[int, ...], tuple[int, ...]]
+#: one answer: the option indices picked
+Record = tuple[int, ...]
 
 
 def answer_error(d: Decision, picked: Sequence[int]) -> str | None:
@@ -57,52 +55,8 @@ def answer_error(d: Decision, picked: Sequence[int]) -> str | None:
     return None
 
 
-class TapRandom(random.Random):
-    """A stand-in for a game's RNG that draws from it and notes every draw in
-    ``tape`` (``random()`` → -1, ``getrandbits(k)`` → k).  Every other method of
-    :class:`random.Random` (randrange, shuffle, choice, sample …) is built on these
-    two, so a draw sequence replays exactly (:func:`replay_draws`).  Seeding it or
-    setting its state is refused: that would not reach the game's RNG."""
-
-    def __init__(self, inner: random.Random, tape: list[int]) -> None:
-        self._ready = False
-        super().__init__()
-        self._inner = inner
-        self._tape = tape
-        self._ready = True
-
-    def random(self) -> float:
-        self._tape.append(-1)
-        return self._inner.random()
-
-    def getrandbits(self, k: int) -> int:
-        self._tape.append(k)
-        return self._inner.getrandbits(k)
-
-    def seed(self, *args: object, **kwargs: object) -> None:
-        if getattr(self, "_ready", False):
-            raise TypeError("the game's RNG cannot be reseeded through a view")
-        super().seed(0)
-
-    def setstate(self, state: object) -> None:
-        raise TypeError("the game's RNG state cannot be set through a view")
-
-    def getstate(self) -> tuple[int, ...]:
-        raise TypeError("the game's RNG state cannot be read through a view")
-
-
-def replay_draws(rng: random.Random, draws: Sequence[int]) -> None:
-    """Advance ``rng`` by the draws a :class:`TapRandom` noted."""
-    for k in draws:
-        if k < 0:
-            rng.random()
-        else:
-            rng.getrandbits(k)
-
-
 class ReplayAgent:
-    """Answers from a recorded queue shared by all seats (a clone's set-up), drawing
-    the recorded draws through the view so the clone records them again."""
+    """Answers from a recorded queue shared by all seats (a clone's set-up)."""
 
     observes = True
 
@@ -112,6 +66,4 @@ class ReplayAgent:
     def choose(self, view: SeatView, decision: Decision) -> list[int]:
         if not self.queue:
             raise RuntimeError("replay ran out of answers: the game's set-up is not reproducible")
-        picked, draws = self.queue.popleft()
-        replay_draws(view.rng, draws)
-        return list(picked)
+        return list(self.queue.popleft())

@@ -31,7 +31,9 @@ process compiled or played before) changes what a game does.
 
 from __future__ import annotations
 
+import hashlib
 import random
+from array import array
 from collections import deque
 from typing import Callable, Mapping, Sequence
 
@@ -42,7 +44,7 @@ from . import members as _M
 from .agents import Agent
 from .cards import Card, CardName
 from .decisions import Decision
-from .drive import Record, ReplayAgent, TapRandom, answer_error, replay_draws
+from .drive import Record, ReplayAgent, answer_error
 from .events import CardUseEvent
 from .flows import damage as _damage
 from .flows import dying as _dying
@@ -200,10 +202,12 @@ class Game:
         #: rebuilds this game as set up, with the given agents (for clone); set by
         #: setup_identity_game / build_game
         self.factory: Callable[[Sequence[Agent]], Game] | None = None
-        #: every answer so far with the agent's RNG draws before it (drive.Record)
+        #: every answer so far (drive.Record)
         self._record: list[Record] = []
-        self._tape: list[int] = []
-        self._tap_rng: TapRandom | None = None
+        #: what the seats' own RNGs derive from (agent_rng): a digest of the game RNG's
+        #: state now, so a seeded game's agents draw the same, and no stream reveals it
+        self._agent_key = hashlib.sha256(array("Q", rng.getstate()[1]).tobytes()).digest()
+        self._agent_rngs: list[random.Random | None] = [None] * len(players)
         self._glet: greenlet | None = None
         self._pending: Decision | None = None
         #: run() has played (part of) this game in place: answers are not recorded,
@@ -346,8 +350,8 @@ class Game:
         else:
             agent = self.agents[d.player.seat - 1]
             if getattr(agent, "observes", False):
-                rng = self.rng if self._by_run and g is None else self._tap  # agent_rng()
-                seen: SeatView | Game = SeatView(self, d.player.seat, rng)
+                seat = d.player.seat
+                seen: SeatView | Game = SeatView(self, seat, self._agent_rngs[seat - 1] or self.agent_rng(seat))
             else:
                 seen = self
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
@@ -356,14 +360,8 @@ class Game:
                 len(picked) == 1 and d.min <= 1 <= d.max and type(picked[0]) is int and 0 <= picked[0] < n
             ) and answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
-        if self._by_run:
-            return picked  # a game run() plays is not cloned: nothing to record
-        tape = self._tape
-        if tape:
-            self._record.append((tuple(picked), tuple(tape)))
-            tape.clear()
-        else:
-            self._record.append((tuple(picked), ()))
+        if not self._by_run:  # (a game run() plays is not cloned: nothing to record)
+            self._record.append(tuple(picked))
         return picked
 
     # ------------------------------------------------------------------ driving from outside
@@ -372,19 +370,16 @@ class Game:
         """What seat ``seat`` (1-based) may see now (:mod:`sgs.runtime.observation`)."""
         return SeatView(self, seat)
 
-    @property
-    def _tap(self) -> TapRandom:
-        """The recording stand-in of the game's RNG (made when first needed: games that
-        run() plays never need it)."""
-        if self._tap_rng is None:
-            self._tap_rng = TapRandom(self.rng, self._tape)
-        return self._tap_rng
-
-    def agent_rng(self) -> random.Random:
-        """The RNG agents draw from (``view.rng``): the game's — through a recorder so
-        that :meth:`clone` can replay the draws, except while :meth:`run` plays the game
-        (not cloneable then; the same draws, without the recorder's cost)."""
-        return self.rng if self._by_run and self._glet is None else self._tap
+    def agent_rng(self, seat: int) -> random.Random:
+        """Seat ``seat``'s own RNG (``view.rng``, for agents that decide at random): a
+        stream seeded from a SHA-256 digest of the game RNG's state when the game was
+        made and the seat, made on first use.  Never the game's RNG, so no agent can
+        read or move what decides future shuffles (the draw pile after a reshuffle);
+        seats' streams are independent of each other."""
+        r = self._agent_rngs[seat - 1]
+        if r is None:
+            r = self._agent_rngs[seat - 1] = random.Random(self._agent_key + seat.to_bytes(2, "big"))
+        return r
 
     def pending(self) -> Decision | None:
         """The decision the game waits for (``decision.player`` decides), or None when
@@ -429,7 +424,8 @@ class Game:
     def clone(self) -> Game:
         """An independent copy of this game, at the same pending decision (or not yet
         started), by a replay: the factory rebuilds the game as set up and the
-        recorded answers and agent draws are fed to it (:mod:`sgs.runtime.drive`).
+        recorded answers are fed to it (:mod:`sgs.runtime.drive`), and the seats'
+        own RNGs (:meth:`agent_rng`) are copied at their state.
         Raises ``ValueError`` for a game without a factory (built by hand) or one
         that :meth:`run` has played part of (only pending/respond games replay to
         the same point).  The copy's agents are the original's (they answer only if
@@ -445,13 +441,13 @@ class Game:
             while queue:
                 if g.pending() is None:
                     raise RuntimeError("replay ended early: the game is not reproducible from its factory")
-                picked, draws = queue.popleft()
-                replay_draws(g._tap, draws)
-                g.respond(picked)
+                g.respond(queue.popleft())
             g.pending()
-            replay_draws(g._tap, self._tape)
         elif queue:
             raise RuntimeError("replay left answers unused: the game's set-up is not reproducible")
+        for i, r in enumerate(self._agent_rngs):
+            if r is not None:
+                g.agent_rng(i + 1).setstate(r.getstate())
         g.agents = list(self.agents)
         return g
 

@@ -25,10 +25,11 @@ that is the only thing the agent receives.  In one process Python cannot forbid 
 agent to walk object internals (``view._game``); the public surface is what is
 promised and tested (tests/engine/test_observation.py).
 
-``rng`` is the game's seeded RNG, for agents that decide at random: drawing from it
-keeps a seeded game reproducible (RandomAgent).  It decides future shuffles; it does
-not hold the draw pile.  While a game is driven through ``pending``/``respond`` it is a
-recording stand-in (the draws are replayed by :meth:`Game.clone`).
+``rng`` is this seat's own seeded RNG, for agents that decide at random (RandomAgent):
+a stream derived from the game RNG's state when the game was made and the seat
+(:meth:`Game.agent_rng`), never the game's RNG itself, so no agent can read or move
+the generator that decides future shuffles; drawing from it keeps a seeded game
+reproducible, and :meth:`Game.clone` copies its state.
 """
 
 from __future__ import annotations
@@ -102,8 +103,8 @@ class SeatView:
         self.seat = seat
         self._players: tuple[SeatInfo, ...] | None = None
         self._log: tuple[str, ...] | None = None
-        #: the game's RNG (module doc; ``rng``: it, as ``game.agent_rng()`` gives it)
-        self.rng: random.Random = game.agent_rng() if rng is None else rng
+        #: this seat's own RNG (module doc; ``rng``: it, as ``game.agent_rng(seat)`` gives it)
+        self.rng: random.Random = game.agent_rng(seat) if rng is None else rng
 
     @property
     def hand(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ calling ``getrandbits`` until the bits fall below the bound).  Games shuffle the
 the roles, the generals, the discard pile when it is reshuffled, and random agents
 shuffle indices to pick cards: this does the same loop with the draws in line.  It is
 used only where the RNG draws by ``getrandbits`` (``random.Random`` and subclasses that
-keep that method, like :class:`~sgs.runtime.drive.TapRandom`); any other RNG gets its
+keep that method); any other RNG gets its
 own ``shuffle``.  tests/engine/test_shuffle.py checks the permutations and the RNG
 state against ``random.Random.shuffle``.
 """

@@ -103,6 +103,7 @@ def test_clone_mid_decision_is_independent(pool) -> None:  # type: ignore[no-unt
     assert (d0.player.seat, d0.kind, d0.labels()) == (d1.player.seat, d1.kind, d1.labels())
     assert copy.log.to_jsonl() == game.log.to_jsonl()
     assert copy.rng.getstate() == game.rng.getstate()
+    assert [copy.view(s).rng.getstate() for s in range(1, 6)] == [game.view(s).rng.getstate() for s in range(1, 6)]
     log_before = game.log.to_jsonl()
     hand_before = [c.label for c in d0.player.hand]
     # the copy ends its play phase, the original uses its first card or skill

@@ -4,6 +4,7 @@ draw pile's order, unrevealed roles."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Sequence
 
 from sgs.runtime.agents import RandomAgent, ScriptedAgent
@@ -181,3 +182,48 @@ def test_views_cannot_tell_games_apart_that_differ_only_in_hidden_information() 
                 checked += 1
             roles_swapped += swapped
     assert checked >= 20 and roles_swapped >= 10
+
+
+# ---------------------------------------------------------------- the game's RNG is not in a view
+
+
+def test_a_view_exposes_no_rng_state_of_the_game() -> None:
+    """``view.rng`` is the seat's own stream: not the game's RNG (whose state decides
+    the draw pile after a reshuffle), not readable for it, not a way to move it; and two
+    games that differ only in their future deck order (the draw pile reversed, the game
+    RNG reseeded) give every seat identical views, own RNG state included."""
+    from sgs.compiler import load_pool
+    from sgs.runtime.modes.identity import setup_identity_game
+
+    pool = load_pool()
+    for seed in range(3):
+        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment)
+        agent = RandomAgent()
+        d = game.pending()
+        for _ in range(30):
+            assert d is not None
+            d = game.respond(agent.choose(game.view(d.player.seat), d))
+        assert d is not None
+        state = game.rng.getstate()
+        views = [game.view(seat) for seat in range(1, 6)]
+        # each seat its own stream
+        assert len({repr(v.rng.getstate()) for v in views}) == 5
+        for v in views:
+            public = [getattr(v, name) for name in dir(v) if not name.startswith("_")]
+            assert not any(x is game.rng for x in public)
+            assert v.rng.getstate() != state
+            # drawing, reseeding, setting its state: the game's RNG does not move
+            v.rng.random()
+            v.rng.shuffle(list(range(50)))
+            v.rng.seed(seed)
+            v.rng.setstate(random.Random(0).getstate())
+            assert game.rng.getstate() == state
+        # the future deck order differs, nothing a seat is given does
+        a, b = game.clone(), game.clone()
+        b.draw_pile.reverse()
+        b.rng.seed(10_000 + seed)
+        assert a.rng.getstate() != b.rng.getstate() and a.draw_pile != b.draw_pile
+        for seat in range(1, 6):
+            va, vb = a.view(seat), b.view(seat)
+            assert va.to_dict() == vb.to_dict()
+            assert va.rng.getstate() == vb.rng.getstate()
