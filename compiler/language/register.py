@@ -127,8 +127,17 @@ class RegisterLexer(Lexer):
         if {"CARD", "MARK"} <= slots:  # the register grammar (not a test grammar): its open lexicon
             self._add_open(self.words, bundled())
         self.max_len = max(len(w) for w in self.words)
+        self._index()
         #: (text, its tokens) handed over by parse_register: lex() then does not tokenise again
         self.pending: tuple[str, list[Token]] | None = None
+
+    def _index(self) -> None:
+        """Per first character, the lengths of the words that start with it, longest
+        first: :meth:`_match` tries those slices only (not every length up to max_len)."""
+        lens: dict[str, set[int]] = {}
+        for w in self.words:
+            lens.setdefault(w[0], set()).add(len(w))
+        self._lens = {c: tuple(sorted(ks, reverse=True)) for c, ks in lens.items()}
 
     def _add_open(self, words: dict[str, str], lexicon: Lexicon) -> None:
         for w, term in lexicon.terminals():
@@ -190,16 +199,25 @@ class RegisterLexer(Lexer):
     def _match(self, data: str, i: int, extra: dict[str, str] | None) -> tuple[int, str]:
         """The length and terminal of the longest word or slot at ``data[i]`` (0 if none)."""
         best, kind = 0, ""
-        max_len = max(self.max_len, max(map(len, extra), default=0)) if extra else self.max_len
         words = self.words
-        for k in range(min(max_len, len(data) - i), 0, -1):
-            w = data[i:i + k]
-            name = words.get(w)
-            if name is None and extra:
-                name = extra.get(w)
-            if name is not None:
-                best, kind = k, name
-                break
+        if extra:
+            max_len = max(self.max_len, max(map(len, extra), default=0))
+            for k in range(min(max_len, len(data) - i), 0, -1):
+                w = data[i:i + k]
+                name = words.get(w)
+                if name is None:
+                    name = extra.get(w)
+                if name is not None:
+                    best, kind = k, name
+                    break
+        else:
+            room = len(data) - i
+            for k in self._lens.get(data[i], ()):
+                if k <= room:
+                    name = words.get(data[i:i + k])
+                    if name is not None:
+                        best, kind = k, name
+                        break
         for pat, name in self.patterns:
             m = pat.match(data, i)
             if m and m.end() - i > best:

@@ -302,3 +302,30 @@ def test_bench_language_prints_the_figures(tmp_path: Any) -> None:
         assert row in got
     assert "一种读法 1:" in got and "拒绝 1:" in got and "两种读法 0" in got
     assert "输出相同" in got
+
+
+def test_the_lexer_takes_the_longest_word_as_every_length_would() -> None:
+    """RegisterLexer._match tries only the lengths of words that start with the
+    character there: the same longest match as trying every length (our texts, the
+    corpus when beside the checkout, random cuts of them)."""
+    lexer = _lexer_of(get_register_parser())
+
+    def every_length(data: str, i: int) -> tuple[int, str]:
+        best, kind = 0, ""
+        for k in range(min(lexer.max_len, len(data) - i), 0, -1):
+            if data[i:i + k] in lexer.words:
+                best, kind = k, lexer.words[data[i:i + k]]
+                break
+        for pat, name in lexer.patterns:
+            m = pat.match(data, i)
+            if m and m.end() - i > best:
+                best, kind = m.end() - i, name
+        return best, kind
+
+    texts = SENTENCES + [t for t, _ in NEAR_MISSES]
+    if CORPUS.is_file():
+        texts += [r["text"] for r in csv.DictReader(CORPUS.open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)]
+    rnd = random.Random(11)
+    texts += [rnd.choice(texts)[rnd.randrange(9):][:20] + rnd.choice(texts)[:20] for _ in range(200)]
+    norm = [t.translate(_TRANSLATE) for t in texts]
+    assert [(t, i) for t in norm for i in range(len(t)) if lexer._match(t, i, None) != every_length(t, i)] == []
