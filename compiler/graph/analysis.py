@@ -73,6 +73,8 @@ __all__ = [
     "BoundReason",
     "Finding",
     "OrderPair",
+    "MAX_PAIRS",
+    "TooManyPairs",
     "analyze",
     "analyze_graph",
     "cycles",
@@ -113,6 +115,11 @@ GRAPH_CODES: dict[str, CodeInfo] = {
         "锁定技之间相互矛盾",
         "同一名角色的两个强制效果把同一数值设为不同的值，或一个允许另一个禁止的事；规则无法同时满足二者。",
     ),
+    "W0606": CodeInfo(
+        "结算顺序未逐对分析（组合太多）",
+        "同一次结算中作用于同一对象的技能组合超过上限（25万对，例如上千个相同的技能）：逐对列出的代价随技能数的平方增长，"
+        "因此不再逐对分析，也不给出 W0603。提示指出超出上限的那一组技能；请拆分扩展包后分别检查。",
+    ),
 }
 
 _SEVERITY = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.NOTE}
@@ -152,7 +159,7 @@ class Finding:
 
     @property
     def kind(self) -> str:
-        return {"E0601": "cycle", "I0602": "cycle", "W0603": "order", "W0604": "dead", "E0605": "static"}[self.code]
+        return {"E0601": "cycle", "I0602": "cycle", "W0603": "order", "W0604": "dead", "E0605": "static", "W0606": "order"}[self.code]
 
     @property
     def skill_names(self) -> tuple[str, ...]:
@@ -884,6 +891,26 @@ def _conflict(a: AbstractSet[_Touch], b: AbstractSet[_Touch]) -> tuple[_Touch, _
     return None
 
 
+#: order-sensitive pairs found at most (64 copies of 标准版, 1,600 generals: 50,570).
+#: Each pair is one step and one record, and a set can have n² of them: a thousand
+#: copies of one skill acting on the same thing in one burst (a file made to hurt,
+#: well under the size limits) made 500,000 pairs and 350 MB, five thousand ran out
+#: of memory.  Past this, :func:`order_sensitive_pairs` raises :class:`TooManyPairs`
+#: (about 1 s and 200 MB spent) and the findings say so (W0606) instead of W0603s.
+MAX_PAIRS = 250_000
+
+
+class TooManyPairs(Exception):
+    """More than :data:`MAX_PAIRS` order-sensitive pairs: ``burst`` (its Chinese
+    name) and ``skills`` (each with the window it listens at) of the two groups
+    whose pairs passed the limit."""
+
+    def __init__(self, burst: str, skills: list[tuple[SkillInfo, str]]) -> None:
+        super().__init__(f"more than {MAX_PAIRS} order-sensitive pairs (in {burst})")
+        self.burst = burst
+        self.skills = skills
+
+
 @dataclass(frozen=True, slots=True)
 class OrderPair:
     """An order-sensitive pair: ``first`` resolves before ``second`` in the runtime
@@ -1096,11 +1123,13 @@ class _PairFinder:
                     # different slots: the burst's order puts one group's members first
                     if g1.idx < g2.idx:
                         if fwd is not None:
-                            self._block(best, g1, g2, fwd, skip_no, slots)
+                            self._block(best, burst, g1, g2, fwd, skip_no)
                     elif bwd is not None:
-                        self._block(best, g2, g1, bwd, -1, slots, skip_no)
+                        self._block(best, burst, g2, g1, bwd, -1, skip_no)
                     continue
                 for m1 in g1.members:
+                    if len(best) > MAX_PAIRS:
+                        self._too_many(burst, g1, g2)
                     o1, p1 = m1[3], m1[5]
                     for m2 in g2.members:
                         o2, p2 = m2[3], m2[5]
@@ -1124,20 +1153,22 @@ class _PairFinder:
     def _block(
         self,
         best: dict[int, _Candidate],
+        burst: _Burst,
         gx: _Group,
         gy: _Group,
         hit: tuple[_Touch, _Touch],
         skip_y: int,
-        slots: tuple[_Slot, ...],
         skip_x: int = -1,
     ) -> None:
         """:meth:`pairs_between` for two groups at different slots, every member of
         ``gx`` before every member of ``gy`` (the same pairs, with fewer steps each:
         this loop runs once per pair of skills found)."""
-        sx, sy = slots[gx.idx], slots[gy.idx]
+        sx, sy = burst.slots[gx.idx], burst.slots[gy.idx]
         nodes, places = len(self.rank), self.places
         get = best.get
         for x in gx.members:
+            if len(best) > MAX_PAIRS:
+                self._too_many(burst, gx, gy)
             xo, xn, xinfo = x[3], x[4], x[2]
             if xo == skip_x:
                 continue
@@ -1152,6 +1183,15 @@ class _PairFinder:
                 cur = get(k)
                 if cur is None or where < cur[0]:
                     best[k] = (where, xinfo, y[2], sx, sy, hit)
+
+    @staticmethod
+    def _too_many(burst: _Burst, *groups: _Group) -> None:
+        """Raise :class:`TooManyPairs` for the skills of ``groups`` in ``burst``."""
+        skills: dict[str, tuple[SkillInfo, str]] = {}
+        for g in groups:
+            for m in g.members:
+                skills.setdefault(m[2].node, (m[2], burst.slots[m[0]].window))
+        raise TooManyPairs(burst.name, list(skills.values()))
 
     def record(self, key: int, seen: list[int], cand: _Candidate) -> None:
         """Merge the bursts (indexes, ascending) a pair is seen in; the pair's data
@@ -1209,7 +1249,8 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
     slots (copies of one skill, or skills alike) are analysed together, the
     emitting general's own skills apart.  The remaining cost is one step per pair
     found.  ``bursts`` lists at most :data:`_SEEN_BURSTS` of the bursts a pair is
-    seen in (earliest first)."""
+    seen in (earliest first).  Raises :class:`TooManyPairs` past :data:`MAX_PAIRS`
+    pairs (the work so far is bounded by it too)."""
     if live is None:
         live, _ = live_analysis(tg)
     bursts: list[_Burst] = [_card_burst(c) for c in sorted(tg.cards, key=_card_order)]
@@ -1251,6 +1292,8 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
                 if cur is not None and len(cur.seen) == _SEEN_BURSTS and seen[0] > cur.seen[-1]:
                     continue  # record's common case, without the call
             pf.record(k, seen, cand)
+        if len(found) > MAX_PAIRS:
+            pf._too_many(rep, *foreign)
         if rep.emitter is None:
             continue
         # the emitting general's own skills, per burst: they bind as the emitter's player
@@ -1261,6 +1304,8 @@ def order_sensitive_pairs(tg: TriggerGraph, live: set[str] | None = None) -> lis
             if own:
                 for k, cand in pf.pairs_between(burst, own, foreign, skip=em).items():
                     pf.record(k, [bi], cand)
+                if len(found) > MAX_PAIRS:
+                    pf._too_many(burst, *own, *foreign)
     pairs = []
     names: dict[tuple[int, ...], tuple[str, ...]] = {}
     for got in pf.found.values():
@@ -1384,13 +1429,26 @@ def static_conflicts(tg: TriggerGraph) -> list[Finding]:
 def analyze_graph(tg: TriggerGraph) -> list[Finding]:
     """All findings of a built graph, sorted (code, file, line, col)."""
     live, _ = live_analysis(tg)
-    found = [
-        *cycles(tg, live),
-        *_pair_findings(order_sensitive_pairs(tg, live)),
-        *dead_skills(tg),
-        *static_conflicts(tg),
-    ]
+    try:
+        order = _pair_findings(order_sensitive_pairs(tg, live))
+    except TooManyPairs as exc:
+        order = [_too_many_finding(exc)]
+    found = [*cycles(tg, live), *order, *dead_skills(tg), *static_conflicts(tg)]
     return sorted(found, key=Finding.sort_key)
+
+
+def _too_many_finding(exc: TooManyPairs) -> Finding:
+    """W0606: the pair analysis stopped at :data:`MAX_PAIRS` (on the skills where)."""
+    (first, _), n = exc.skills[0], len(exc.skills)
+    where = f"{exc.burst}{'的结算' if exc.burst.startswith('【') else ''}中"
+    return Finding(
+        "W0606",
+        "warning",
+        f"结算顺序未逐对分析：可能相互影响的技能超过 {MAX_PAIRS} 对，例如{where}的{first.ref.label}等{n}个技能",
+        tuple(info.ref for info, _ in exc.skills),
+        tuple(_listener_span(info, window) for info, window in exc.skills),
+        notes=("逐对分析的代价随技能数的平方增长；请把扩展包拆开分别检查",),
+    )
 
 
 def analyze(packages: Iterable[ir.Package], rules: RuleSet = STANDARD_RULES) -> list[Finding]:
