@@ -145,6 +145,23 @@ def test_cap_per_line_and_per_file() -> None:
     assert '"errors": 1000' in report and report.count('"code": "E0101"') == MAX_PER_FILE
 
 
+def test_unpaired_brackets_are_capped_while_found() -> None:
+    # 240 lines of 1,990 【 (1.4 MB, under every limit): 477,600 E0107 were built (12 s
+    # CPU) for the renderer to show 200; now the rest are counted, not built
+    text = "扩展包 测试\n武将 测试 魏 4体力 男\n" + "".join(f"技{i}：" + "【" * 1990 + "\n" for i in range(240))
+    start = time.process_time()
+    res = build_texts({"b.sgs": text})
+    took = time.process_time() - start
+    e0107 = [d for d in res.diagnostics if d.code == "E0107"]
+    assert len(e0107) == MAX_PER_FILE + 1 and took < SECONDS, took
+    (rest,) = [d for d in e0107 if d.span is None]
+    assert rest.message == f"“b.sgs”中另有 {240 * 1990 - MAX_PER_FILE} 个不配对的括号未逐一列出"
+    assert max(sum(1 for d in e0107 if d.span is not None and d.span.line == n) for n in range(3, 243)) == MAX_PER_LINE
+    # a line with a few is reported as before, each with its fix
+    (one,) = [d for d in build_texts({"a.sgs": CANON.replace("获得对你造成伤害的牌", "获得【杀")}).diagnostics if d.code == "E0107"]
+    assert one.help == "是不是想写“【杀】”？"
+
+
 def test_skills_file_checks_a_bounded_number_of_lines() -> None:
     many = check_skill_lines("a\n" * (MAX_SKILL_LINES + 5), "x")
     (over,) = [d for d in many if d.code == "E0110"]
