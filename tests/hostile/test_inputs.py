@@ -162,6 +162,31 @@ def test_unpaired_brackets_are_capped_while_found() -> None:
     assert one.help == "是不是想写“【杀】”？"
 
 
+@pytest.mark.parametrize(
+    "body, code, rest, per_line",
+    [
+        ("收到" * 995, "W0101", "处错别字", 995),
+        ("#" * 1990, "E0109", "处行中的“#”", 1990),
+        ("你受到伤害后" * 330, "I0702", "处没有写“一次”或“1点”的“受到伤害”", 330),
+    ],
+    ids=["misspelling", "hash", "damage-note"],
+)
+def test_corrections_are_capped_while_found(body: str, code: str, rest: str, per_line: int) -> None:
+    # 1.4 MB of 收到: 238,800 warnings, each span counting the lines before it, ran for
+    # minutes; now MAX_PER_FILE of a kind are built and the rest counted
+    text = "扩展包 测试\n武将 测试 魏 4体力 男\n" + "".join(f"技{i}：{body}\n" for i in range(240))
+    start = time.process_time()
+    res = build_texts({"b.sgs": text})
+    took = time.process_time() - start
+    assert took < SECONDS, took
+    mine = [d for d in res.diagnostics if d.code == code]
+    (summary,) = [d for d in mine if d.span is None]
+    listed = len(mine) - 1
+    assert listed == MAX_PER_FILE and summary.message.startswith("“b.sgs”中另有 ") and summary.message.endswith(f"{rest}未逐一列出")
+    total = int(summary.message.split("另有 ")[1].split(" ")[0]) + listed
+    assert total == 240 * per_line
+
+
 def test_skills_file_checks_a_bounded_number_of_lines() -> None:
     many = check_skill_lines("a\n" * (MAX_SKILL_LINES + 5), "x")
     (over,) = [d for d in many if d.code == "E0110"]
