@@ -112,6 +112,15 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('particle', '相等：锁定技，当你受到伤害后，若你的体力值与你的手牌数，你回复1点体力。', [('E0101', 28, 29, None), ('I0702', 10, 14, '受到一次伤害')]),
     ('particle', '仅有：当你使用牌仅仅指定一名其他角色为目标后，你可以摸一张牌。', [('E0101', 10, 11, '')]),
     ('particle', '仅有：锁定技，其他角色回合结束时，若本回合仅一名角色受到过伤害，你摸一张牌。', [('E0101', 23, 24, '有')]),
+    # modern constructions: a list of skills, an invocation not counted, a multiple, a slash
+    # alternative, a bound remark, a count of X — each needs its last part
+    ('missing_phrase', '技能：准备阶段，你可以获得〖奸雄〗或。', [('E0101', 19, 20, None)]),
+    ('missing_phrase', '技能：当你受到伤害后，你视为未发动过。', [('E0101', 19, 20, None), ('I0702', 6, 10, '受到一次伤害')]),
+    ('missing_phrase', '倍数：准备阶段，你摸X张牌（X为你的体力值的倍）。', [('E0101', 23, 24, None)]),
+    ('missing_phrase', '斜线：准备阶段，若你的手牌数大于/你的体力值，你摸一张牌。', [('E0101', 18, 19, None)]),
+    ('particle', '上限：当你受到伤害后，你获得1点护甲（护甲值至多5）。', [('E0101', 25, 26, '为'), ('I0702', 6, 10, '受到一次伤害')]),
+    ('unfinished', '上限：当你受到伤害后，你摸一张牌（至多）。', [('E0101', 20, 21, None), ('I0702', 6, 10, '受到一次伤害')]),
+    ('particle', '技能：准备阶段，你可以失去〖奸雄〗和和〖仁德〗。', [('E0101', 19, 20, '')]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)
