@@ -121,6 +121,7 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('particle', '上限：当你受到伤害后，你获得1点护甲（护甲值至多5）。', [('E0101', 25, 26, '为'), ('I0702', 6, 10, '受到一次伤害')]),
     ('unfinished', '上限：当你受到伤害后，你摸一张牌（至多）。', [('E0101', 20, 21, None), ('I0702', 6, 10, '受到一次伤害')]),
     ('particle', '技能：准备阶段，你可以失去〖奸雄〗和和〖仁德〗。', [('E0101', 19, 20, '')]),
+    ('particle', '限叠：每回合每回合限一次，当你受到伤害后，你摸一张牌。', [('E0101', 10, 11, None), ('I0702', 16, 20, '受到一次伤害')]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)
