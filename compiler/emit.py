@@ -235,6 +235,9 @@ class _Planner:
         if spec.name is not None:
             if spec.name.name == "杀":
                 parts.append(f"{var}.is_slash")
+                if spec.plain:
+                    self.use("Nature")
+                    parts.append(f"{var}.nature is Nature.NORMAL")
             else:
                 parts.append(f"{var}.name is {self.card_name(spec.name)}")
         return " and ".join(parts) if parts else None

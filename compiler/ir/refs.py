@@ -96,7 +96,7 @@ class Count:
 class CardSpec:
     """Cards described by count and filters: ``count``, ``zone`` (手牌/牌; None for a
     named card), ``color`` (红色/黑色), ``suit`` (红桃 …), ``name`` (a card name),
-    ``span``."""
+    ``span``, ``plain`` (普通【杀】: a 杀 of no nature)."""
 
     count: Count
     span: Span
@@ -107,6 +107,7 @@ class CardSpec:
     card_type: str | None = None
     names: tuple[CardWord, ...] = ()
     same_suit: bool = False
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,11 +191,14 @@ class Binder:
             sp = self.span_of(c.owner.end + (1 if self.text[c.owner.end:c.owner.end + 1] == "的" else 0), c.end)
         count = self.count(c.count, c)
         color = suit = None
+        plain = False
         for f in c.filters:
             if f in _COLORS:
                 color = f
             elif f in _SUITS:
                 suit = _SUITS[f]
+            elif f == "普通" and c.head == "【杀】":  # 普通【杀】: a 杀 of no nature (not 火杀/雷杀)
+                plain = True
             else:
                 raise self.gap(f"牌的描述“{f}”", c)
         head = c.head or ""
@@ -214,11 +217,13 @@ class Binder:
             name = t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)
         else:
             raise self.gap(f"牌“{c.text}”", c)
-        return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type)
+        return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type, plain=plain)
 
     def card_word(self, c: ir.CardRef) -> t.CardWord:
         """A card name (【杀】) as written."""
         head = c.head or c.text
+        if head in ("火【杀】", "雷【杀】") and not c.filters and c.count is None:  # the cards 火杀 / 雷杀
+            return t.CardWord(head[0] + "杀", self.span_of(c.end - len(head), c.end), bracketed=True)
         if c.filters or c.count is not None or not (head.startswith("【") and head.endswith("】")):
             raise self.gap(f"牌名“{c.text}”", c)
         return t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)

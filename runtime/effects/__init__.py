@@ -21,7 +21,6 @@ from ..skills import Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
 from .equipment import HAND_WRITTEN
-from .maneuvering_equipment import MANEUVERING_EQUIPMENT
 from .maneuvering import (
     ANALEPTIC_STAGES,
     FIRE_ATTACK_STAGES,
@@ -87,11 +86,10 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 #: cards that are only ever answered with (the flows ask for them): their use is the answer
 _ANSWERS = frozenset({CardName.JINK, CardName.NULLIFICATION})
 #: equipment whose effect every game can have (compiled from skills/*/equipment.sgs or
-#: hand-written): the standard and EX equipment, the 军争 ones (骅骝 is a compiled +1马)
-_EQUIPMENT = (
-    frozenset(c.name for c in load_cards() if c.type is CardType.EQUIP)
-    | frozenset(MANEUVERING_EQUIPMENT)
-    | {CardName.HUALIU}
+#: hand-written): the standard and EX equipment, the 军争 ones
+_EQUIPMENT = frozenset(
+    c.name for table in ("cards_standard.tsv", "cards_maneuvering.tsv") for c in load_cards(table)
+    if c.type is CardType.EQUIP
 )
 
 #: the cards whose use does what the card says in a game: those with an effect in

@@ -20,7 +20,7 @@ input of the game — the runtime keeps no registry and never compiles anything:
 
 Without a table a game has only the hand-written effects.
 
-The 军争 equipment (藤甲, 白银狮子, 古锭刀, 朱雀羽扇) is hand-written too, in
+Three 军争 effects (藤甲, 白银狮子, 古锭刀) are hand-written too, in
 :mod:`.maneuvering_equipment` (what each text lacks is listed there) and part of
 :data:`HAND_WRITTEN`.
 
@@ -202,7 +202,7 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.KYLIN_BOW: (KylinBow,),
         CardName.ICE_SWORD: (IceSword,),
         CardName.EIGHT_DIAGRAM: (EightDiagram,),
-        # the 军争 equipment (骅骝 is a compiled +1马): .maneuvering_equipment says why
+        # 藤甲, 白银狮子, 古锭刀 (骅骝 and 朱雀羽扇 are compiled): .maneuvering_equipment says why
         **MANEUVERING_EQUIPMENT,
     }
 )

@@ -1,5 +1,6 @@
 """The 军争 equipment effects, written by hand because the skill language cannot state
-them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``).
+them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``; 朱雀羽扇
+from ``skills/maneuvering/equipment.sgs``).
 
 Seed 000's card notes are the rules; what each text needs that the language lacks
 (``sgs compile`` refuses these texts today, E0503):
@@ -15,8 +16,6 @@ Seed 000's card notes are the rules; what each text needs that the language lack
 * 古锭刀 “锁定技，每当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1” — the
   source-side timing 使用【杀】对目标角色造成伤害时 (the grammar offers 造成伤害后 only)
   and 此伤害+1.
-* 朱雀羽扇 “你可以将一张普通【杀】当火【杀】使用” — the card word 普通【杀】 as a
-  conversion's source (E0503: 牌的描述“普通”).
 """
 
 from __future__ import annotations
@@ -24,17 +23,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from .. import members as _M
-from ..cards import Card, CardName
+from ..cards import CardName
 from ..player import Player
-from ..skills import SkillContext, TriggerSkill, UseMode, ViewAsSkill
+from ..skills import SkillContext, TriggerSkill
 from ..timing import Timing
-from ..zones import CardZone
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..skills import Skill
 
-__all__ = ["Vine", "SilverLion", "GudingBlade", "Fan", "MANEUVERING_EQUIPMENT"]
+__all__ = ["Vine", "SilverLion", "GudingBlade", "MANEUVERING_EQUIPMENT"]
 
 
 class _Equip:
@@ -125,24 +123,9 @@ class GudingBlade(_Equip, TriggerSkill):
         )
 
 
-class Fan(_Equip, ViewAsSkill):
-    """朱雀羽扇：你可以将一张普通【杀】当火【杀】使用。"""
-
-    name = "朱雀羽扇"
-    pinyin = "fan"
-    card_names = (CardName.FIRE_SLASH,)
-    mode = UseMode.USE
-    subcard_count = 1
-    zone = CardZone.HAND
-
-    def card_filter(self, ctx: SkillContext, card: Card, as_name: CardName) -> bool:
-        return card.name is _M.CardName.SLASH
-
-
 #: the 军争 equipment effects every game has (laid under a given equipment table)
 MANEUVERING_EQUIPMENT: Mapping[CardName, tuple[type[Skill], ...]] = {
     CardName.VINE: (Vine,),
     CardName.SILVER_LION: (SilverLion,),
     CardName.GUDING_BLADE: (GudingBlade,),
-    CardName.FAN: (Fan,),
 }

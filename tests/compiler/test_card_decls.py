@@ -167,3 +167,23 @@ def test_cli_skills_keep_the_bundled_cards_under_their_own(tmp_path: Path) -> No
     assert mine.equipment[CardName.CROSSBOW] == load_pool([src]).equipment[CardName.CROSSBOW]
     assert mine.equipment[CardName.CROSSBOW] != bundled.equipment[CardName.CROSSBOW]
     assert mine.equipment[CardName.CHITU] == bundled.equipment[CardName.CHITU]
+
+
+def test_maneuvering_equipment_compiled() -> None:
+    """skills/maneuvering/equipment.sgs: 朱雀羽扇 converts a 普通【杀】 (no nature) only."""
+    from sgs.runtime.cards import Card, CardSubtype, CardType, Nature, Suit
+    from sgs.runtime.effects import maneuvering_equipment as meq
+
+    table = load_equipment([bundled_skills_dir() / "maneuvering" / "equipment.sgs"])
+    assert set(table) == {CardName.FAN}
+    (fan,) = table[CardName.FAN]
+    assert fan.card_names == (CardName.FIRE_SLASH,) and fan.source.startswith("skills/maneuvering/equipment.sgs:")
+
+    def slash(name: CardName, nature: Nature) -> Card:
+        return Card(999, name, Suit.SPADE, 7, CardType.BASIC, CardSubtype.NONE, "军争", 0, nature)
+
+    ok = fan.card_filter(None, None, slash(CardName.SLASH, Nature.NORMAL), CardName.FIRE_SLASH)  # type: ignore[arg-type]
+    fire = fan.card_filter(None, None, slash(CardName.FIRE_SLASH, Nature.FIRE), CardName.FIRE_SLASH)
+    thunder = fan.card_filter(None, None, slash(CardName.THUNDER_SLASH, Nature.THUNDER), CardName.FIRE_SLASH)
+    assert (ok, fire, thunder) == (True, False, False)
+    assert not hasattr(meq, "Fan") and CardName.FAN not in eq.HAND_WRITTEN
