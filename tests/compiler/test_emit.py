@@ -232,8 +232,8 @@ def test_check_says_what_compile_refuses_of_a_card_effect(tmp_path: Path) -> Non
     # of a card text that sgs compile then refused (the card effects were not checked)
     from sgs.compiler import check_paths
 
-    src = tmp_path / "jz.sgs"
-    src.write_text("扩展包 测试\n\n装备 朱雀羽扇 武器 攻击范围4\n朱雀羽扇：你可以将一张普通【杀】当火【杀】使用。\n",
+    src = tmp_path / "jz.sgs"  # 普通 is said of a 杀 only (普通【杀】 compiles)
+    src.write_text("扩展包 测试\n\n装备 朱雀羽扇 武器 攻击范围4\n朱雀羽扇：你可以将一张普通【闪】当火【杀】使用。\n",
                    encoding="utf-8")
     warnings = [d for d in check_paths([src]) if d.severity != "info"]
     assert [(d.code, d.message) for d in warnings] == [("W0701", "“朱雀羽扇”：编译器还不能执行牌的描述“普通”")]
