@@ -122,6 +122,7 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('unfinished', '上限：当你受到伤害后，你摸一张牌（至多）。', [('E0101', 20, 21, None), ('I0702', 6, 10, '受到一次伤害')]),
     ('particle', '技能：准备阶段，你可以失去〖奸雄〗和和〖仁德〗。', [('E0101', 19, 20, '')]),
     ('particle', '限叠：每回合每回合限一次，当你受到伤害后，你摸一张牌。', [('E0101', 10, 11, None), ('I0702', 16, 20, '受到一次伤害')]),
+    ('missing_phrase', '改值：锁定技，当你受到伤害时，此伤害改为。', [('E0101', 21, 22, None), ('I0702', 10, 14, '受到一次伤害')]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)
