@@ -79,6 +79,13 @@ class LowerBase:
             return ""
         return self.text[meta.start_pos : meta.end_pos]
 
+    def words_at(self, span: Span) -> str:
+        """The source words of a one-line span (its columns are 1-based, end exclusive)."""
+        lines = self.text.split("\n")
+        if not 1 <= span.line <= len(lines):
+            return ""
+        return lines[span.line - 1][span.col - 1 : span.end_col - 1] if span.end_line == span.line else lines[span.line - 1][span.col - 1 :]
+
     def error(self, code: str, message: str, span: Span, help: str | None = None) -> LoweringError:
         return LoweringError(Diagnostic(code, Severity.ERROR, message, span, help=help))
 

@@ -59,10 +59,20 @@ class Lowerer(LowerSentences):
                 if isinstance(res, ir.Limit):
                     if not abilities:
                         raise self.error("E0203", "次数限制前没有技能效果", res.span)
-                    if getattr(abilities[-1], "limit", None) is not None:
+                    prev_limit = getattr(abilities[-1], "limit", None)
+                    if prev_limit is not None:
+                        # name both limits as written: the first may lead the sentence
+                        # (出牌阶段限一次，…) or be a sentence of its own (…。每阶段限一次。)
+                        sp0 = prev_limit.span
+                        this = self.slice(st).rstrip("。；")
+                        after = self.words_at(Span(sp0.file, sp0.line, sp0.end_col, sp0.line, sp0.end_col + 1))
+                        where = "句首的" if after == "，" else "前面的"
+                        # a lead limit's span is its 限N次; its scope (出牌阶段, 每回合 …) precedes it
+                        first = self.words_at(Span(sp0.file, sp0.line, 1, sp0.line, sp0.end_col))
+                        first = first.rstrip("。；，").split("：")[-1].split("，")[-1].split("。")[-1]
                         raise self.error(
-                            "E0203", "次数已由句首的“出牌阶段限一次”限制，这句“每阶段限一次”重复了", res.span,
-                            help="删除这句，或把句首改为“出牌阶段，”",
+                            "E0203", f"次数已由{where}“{first.rstrip('，。；')}”限制，这句“{this}”重复了", res.span,
+                            help="删除其中一句" + ("，或把句首改为“出牌阶段，”" if where == "句首的" else ""),
                         )
                     abilities[-1] = replace(abilities[-1], limit=res)
                 elif isinstance(res, tuple):

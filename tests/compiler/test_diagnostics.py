@@ -110,3 +110,15 @@ def test_every_code_is_documented() -> None:
     used = set(re.findall(r'"([EWI]\d{4})"', src))
     assert used <= set(CODES), used - set(CODES)
     assert explain("E0103").startswith("E0103: 无法识别的词")
+
+
+@pytest.mark.parametrize("line,message", [
+    ("苦肉：出牌阶段限一次，你可以失去1点体力，然后摸两张牌。每阶段限一次。",
+     "次数已由句首的“出牌阶段限一次”限制，这句“每阶段限一次”重复了"),
+    # the first limit a sentence of its own: named as written, not as a lead it is not
+    ("苦肉：出牌阶段，你可以失去1点体力，然后摸两张牌。每阶段限一次。每阶段限两次。",
+     "次数已由前面的“每阶段限一次”限制，这句“每阶段限两次”重复了"),
+])
+def test_a_second_limit_names_both_as_written(line: str, message: str) -> None:
+    _, diags = front(HEADER + line + "\n")
+    assert [(d.code, d.message) for d in diags] == [("E0203", message)]
