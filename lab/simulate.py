@@ -114,7 +114,9 @@ def _open_for_resume(path: Path, header: dict[str, Any]) -> tuple[IO[str], set[i
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 raise SimulateError(f"{path}:{no}：这一行不是完整的对局记录，无法续跑") from None
         return open(path, "a", encoding="utf-8"), done
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():
+        # a typo in -o must not make folders anywhere (it made /nonexist/dir when run as root)
+        raise SimulateError(f"{path}：文件夹 {path.parent} 不存在；请先建好它，或换一个 -o")
     f = open(path, "w", encoding="utf-8")
     f.write(_dump(header) + "\n")
     f.flush()

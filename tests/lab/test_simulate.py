@@ -175,3 +175,10 @@ def test_cli_runs_and_resumes(tmp_path: Path, ref: bytes) -> None:
     assert res.exit_code == 2 and "不同的参数" in res.output
     res = CliRunner().invoke(app, ["simulate", "--games", "3", "-o", str(tmp_path / "r.txt")])
     assert res.exit_code == 2 and ".jsonl 或 .parquet" in res.output
+
+
+def test_a_missing_output_folder_is_refused_not_made(tmp_path: Path) -> None:
+    out = tmp_path / "no" / "such" / "r.jsonl"
+    with pytest.raises(SimulateError, match="不存在"):
+        simulate(SPEC, GAMES, 7, out, workers=1, table=table())
+    assert not (tmp_path / "no").exists()
