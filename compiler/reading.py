@@ -132,16 +132,17 @@ def cards(spec: Any, drawn: bool = False) -> tuple[str, str]:
     return ("牌", "card(s)")
 
 
-def effect(e: Any, cost: bool = False) -> tuple[str, str]:
+def effect(e: Any, cost: bool = False, decided: bool = False) -> tuple[str, str]:
     """One effect in Chinese and English, from its verb's templates in the verb table
     (:data:`sgs.compiler.verbs.EXPLAIN`).  可以 / may only where the text makes the
     effect optional; never for a ``cost`` (paid whenever the skill is used: whether to
-    use it is the “who decides” line)."""
+    use it is the “who decides” line), nor when ``decided`` (the owner's 可以 of
+    你可以令X… already stated as “who decides”: X does not choose)."""
     verb = VERBS.get(getattr(e, "verb", ""))
     if verb is None:  # not an IR effect: still listed, never dropped
         return (str(getattr(e, "verb", type(e).__name__)), type(e).__name__)
     zh, en = verb.explain(type(e).__name__)
-    may = bool(getattr(e, "optional", False)) and not cost
+    may = bool(getattr(e, "optional", False)) and not cost and not decided
     return _fill(zh, e, 0, may), _fill(en, e, 1, may)
 
 
@@ -301,8 +302,12 @@ def _ability(a: Any) -> list[tuple[str, str]]:
         m = a.modifier
         name = type(m).__name__
         out.append((f"效果：{a.text}", f"effect: {name} " + ", ".join(f"{k}={_v(v) if not hasattr(v, 'name') else v.name}" for k, v in _fields(m))))
-    for e in effects:
-        zh, en = effect(e)
+    for i, e in enumerate(effects):
+        actor = getattr(e, "actor", None)
+        # 你可以令一名角色摸…: the 可以 is the owner's (the who-decides line), not the target's
+        decided = (i == 0 and not cost and optional is True and not isinstance(a, ir.GrantedAbility)
+                   and isinstance(actor, ir.PlayerRef) and actor.who is not ir.Who.YOU)
+        zh, en = effect(e, decided=decided)
         out.append((f"效果：{zh}", f"effect: {en}"))
     limit = getattr(a, "limit", None)
     if limit is not None:

@@ -116,3 +116,14 @@ def test_reading_keeps_no_verb_list() -> None:
     src = (ROOT / "compiler" / "reading.py").read_text(encoding="utf-8")
     named = [c.__name__ for c in typing.get_args(ir.Effect) if re.search(rf"ir\.{c.__name__}\b", src)]
     assert named == []
+
+
+def test_the_owners_may_is_not_given_to_the_target() -> None:
+    # 你可以令一名角色摸一张牌: the owner decides (who-decides line); the target does not choose
+    from sgs.compiler.reading import build_skill_texts, explain_skill, find_skills
+
+    pkgs, _, _ = build_skill_texts(["望月（wangyue）：出牌阶段，你可以令一名其他男性角色摸一张牌。每阶段限一次。"])
+    ((_, skill),) = find_skills(pkgs, "望月")
+    out = explain_skill(skill)
+    assert "谁决定：你（技能拥有者）决定是否发动" in out
+    assert "效果：你选择的一名其他男性角色摸1张牌" in out and "可以摸" not in out and "may draw" not in out
