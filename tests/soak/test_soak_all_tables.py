@@ -64,6 +64,17 @@ def table_of(i: int) -> tuple[int, int, str | None, bool]:
     return SEED_BASE + i, players, roles, cycle % 3 == 0
 
 
+def play_turn_by_turn(game: Game, where: str) -> None:
+    """Run ``game`` a turn at a time to its end with :func:`_check_turn` after every
+    turn; fails, naming ``where``, if nobody has won after :data:`MAX_TURNS` turns."""
+    turns = 0
+    while not game.over and turns < MAX_TURNS:
+        game.run(max_turns=1)
+        turns += 1
+        _check_turn(game, f"{where}, after turn {turns}")
+    assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+
+
 def _check_turn(game: Game, where: str) -> None:
     game.check_card_census()
     if game.over:
@@ -98,12 +109,7 @@ def play_one(i: int, log: list[str] | None = None) -> str:
     counts = Counter(p.role for p in game.players)
     assert counts[N] == (2 if roles == "alt" or players >= 9 else 1 if players >= 3 else 0), where
     _check_turn(game, where)
-    turns = 0
-    while not game.over and turns < MAX_TURNS:
-        game.run(max_turns=1)
-        turns += 1
-        _check_turn(game, f"{where}, after turn {turns}")
-    assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+    play_turn_by_turn(game, where)
     if log is not None:
         log.extend(e.text for e in game.log.entries)
     table = [(p.role, p.alive) for p in game.players]

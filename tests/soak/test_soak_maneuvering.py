@@ -14,7 +14,7 @@ import pytest
 from sgs.runtime.modes.identity import setup_identity_game
 
 from .oracle import expected_winner, expected_winners
-from .test_soak_all_tables import MAX_TURNS, _check_turn, pool
+from .test_soak_all_tables import play_turn_by_turn, pool
 
 GAMES = 270
 CHUNKS = 9
@@ -30,12 +30,7 @@ def play_one(i: int, log: list[str] | None = None) -> str:
         pool().generals, players, seed, log_enabled=log is not None, equipment=pool().equipment, deck_name="军争"
     )
     assert len(game.deck) == 160, where
-    turns = 0
-    while not game.over and turns < MAX_TURNS:
-        game.run(max_turns=1)
-        turns += 1
-        _check_turn(game, f"{where}, after turn {turns}")
-    assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+    play_turn_by_turn(game, where)
     if log is not None:
         log.extend(e.text for e in game.log.entries)
     table = [(p.role, p.alive) for p in game.players]
@@ -100,11 +95,6 @@ def test_maneuvering_games_with_the_wind_generals(i: int) -> None:
     game = setup_identity_game(
         wind_pool().generals, players, seed, generals=seated[:players], equipment=wind_pool().equipment, deck_name="军争"
     )
-    turns = 0
-    while not game.over and turns < MAX_TURNS:
-        game.run(max_turns=1)
-        turns += 1
-        _check_turn(game, f"{where}, after turn {turns}")
-    assert game.over, f"{where}: no winner after {MAX_TURNS} turns"
+    play_turn_by_turn(game, where)
     table = [(p.role, p.alive) for p in game.players]
     assert game.winner == expected_winner(table), f"{where}: winner {game.winner}, table {table}"
