@@ -9,6 +9,8 @@ file still lowers.  Seam: the roots (:class:`~..ir.Package`, :class:`~..ir.Gener
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import replace
 
 from lark import Token, Tree
@@ -179,6 +181,13 @@ class Lowerer(LowerSentences):
         assert name_tok is not None
         name = str(name_tok.value)
         pinyin = self.pinyin_of(name, self.tok(decl, "PINYIN"), self.span(name_tok))
+        if pinyin is not None and (pinyin in sys.stdlib_module_names or pinyin == "sgs"):
+            # the package's module is written as <pinyin>.py: sys.py or json.py would shadow
+            # the standard library for anything run beside it
+            self.diags.append(Diagnostic(
+                "E0401", Severity.ERROR, f"扩展包的拼音“{pinyin}”与 Python 的模块同名（生成的 {pinyin}.py 会遮住它）",
+                self.span(name_tok), help=f"换一个拼音，例如“{name}（{pinyin}_bao）”"))
+            pinyin = None
         generals = [self.general(t) for t in self.trees(node, "general_decl")]
         cards = [self.card_decl(t) for t in self.trees(node, "card_decl")]
         if pinyin is None or any(g is None for g in generals) or any(c is None for c in cards):

@@ -122,3 +122,9 @@ def test_every_code_is_documented() -> None:
 def test_a_second_limit_names_both_as_written(line: str, message: str) -> None:
     _, diags = front(HEADER + line + "\n")
     assert [(d.code, d.message) for d in diags] == [("E0203", message)]
+
+
+def test_a_package_pinyin_that_shadows_a_python_module_is_refused() -> None:
+    # the package is written as <pinyin>.py: sys.py beside a script shadows the standard library
+    _, diags = front("扩展包 试炼（sys）\n武将 测试 魏 4体力 男\n奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。\n")
+    assert [d.code for d in diags] == ["E0401"] and "sys" in diags[0].message
