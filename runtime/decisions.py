@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -45,44 +46,26 @@ class Option:
     hint: str = ""
 
 
-_OPTIONS: dict[tuple[str, str], Option] = {}
+# Options are immutable, so each is made once per process (decisions are asked hundreds
+# of times a game); the caches are bounded because labels are card and skill names
 
 
+@lru_cache(maxsize=100_000)
 def option(label: str, hint: str = "") -> Option:
-    """The :class:`Option` for a label and hint (immutable, so made once per
-    process: decisions are asked hundreds of times a game)."""
-    o = _OPTIONS.get((label, hint))
-    if o is None:
-        if len(_OPTIONS) > 100_000:  # labels are card and skill names; never grows unbounded
-            _OPTIONS.clear()
-        o = _OPTIONS[(label, hint)] = Option(label, hint)
-    return o
+    """The :class:`Option` for a label and hint (made once per process)."""
+    return Option(label, hint)
 
 
-_CARD_OPTIONS: dict[str, Option] = {}
-
-
+@lru_cache(maxsize=100_000)
 def card_option(label: str) -> Option:
     """``option(label, "card")``: the option of a card, by its label (the hot case)."""
-    o = _CARD_OPTIONS.get(label)
-    if o is None:
-        if len(_CARD_OPTIONS) > 100_000:
-            _CARD_OPTIONS.clear()
-        o = _CARD_OPTIONS[label] = option(label, "card")
-    return o
+    return option(label, "card")
 
 
-_SKILL_OPTIONS: dict[str, Option] = {}
-
-
+@lru_cache(maxsize=100_000)
 def skill_option(name: str) -> Option:
     """``option(name, "skill")``: the option of a skill, by its name."""
-    o = _SKILL_OPTIONS.get(name)
-    if o is None:
-        if len(_SKILL_OPTIONS) > 100_000:
-            _SKILL_OPTIONS.clear()
-        o = _SKILL_OPTIONS[name] = option(name, "skill")
-    return o
+    return option(name, "skill")
 
 
 @dataclass(slots=True)

@@ -350,8 +350,7 @@ class Game:
         else:
             agent = self.agents[d.player.seat - 1]
             if getattr(agent, "observes", False):
-                seat = d.player.seat
-                seen: SeatView | Game = SeatView(self, seat, self._agent_rngs[seat - 1] or self.agent_rng(seat))
+                seen: SeatView | Game = SeatView(self, d.player.seat)  # the seat's own RNG: agent_rng
             else:
                 seen = self
             picked = list(agent.choose(seen, d))  # type: ignore[arg-type]

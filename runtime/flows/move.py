@@ -62,6 +62,18 @@ class CensusError(AssertionError):
     """A deck card is in no zone or in two zones."""
 
 
+def _lift(game: Game, c: Card, zone: Zone, owner: Player | None) -> None:
+    """Take ``c`` out of ``zone`` (where ``game.loc`` has it): a hand or the processing
+    area directly (most moves), any other zone by :func:`_remove`."""
+    if zone is _HAND:
+        assert owner is not None
+        owner.hand.remove(c)
+    elif zone is _PROCESSING:
+        game.processing.remove(c)
+    else:
+        _remove(game, c)
+
+
 def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
     zone, owner = game.loc[c.id]
     if zone is _M.Zone.HAND:
@@ -151,13 +163,7 @@ def move_cards(
         # start listening: relocate only
         for c in cards:
             zone, owner = loc[c.id]
-            if zone is _HAND:
-                assert owner is not None
-                owner.hand.remove(c)
-            elif zone is _PROCESSING:
-                game.processing.remove(c)
-            else:
-                _remove(game, c)
+            _lift(game, c, zone, owner)
             into.append(c)
             loc[c.id] = where
         if game.after_move:
@@ -167,13 +173,7 @@ def move_cards(
     from_zones: list[Zone] = []
     for c in cards:
         zone, owner = loc[c.id]
-        if zone is _HAND:
-            assert owner is not None
-            owner.hand.remove(c)
-        elif zone is _PROCESSING:
-            game.processing.remove(c)
-        else:
-            _remove(game, c)
+        _lift(game, c, zone, owner)
         from_zones.append(zone)
         if owner is not None and (zone is _HAND or zone is _EQUIP) and not (owner is to_player and zone is to_zone):
             entry = lost.get(owner.seat)
