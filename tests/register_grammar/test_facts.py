@@ -7,6 +7,7 @@ if the new reading is right, re-pin it (``facts_sample.py --update``) and review
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -16,6 +17,13 @@ from .ratchet import corpus_rows, listed
 
 PATH = corpus_path()
 pytestmark = pytest.mark.skipif(PATH is None, reason="no corpus (set SGS_CORPUS)")
+
+
+@cache
+def _rows() -> dict[tuple[str, str, str], str]:
+    """The corpus, read once for the 60 texts (not once per text)."""
+    assert PATH is not None
+    return corpus_rows(PATH)
 
 
 def test_the_sample_is_what_the_issue_asks() -> None:
@@ -33,6 +41,5 @@ def test_every_pinned_text_is_reviewed() -> None:
 
 @pytest.mark.parametrize("key", sorted(load()), ids=lambda k: "/".join(k))
 def test_reading_is_pinned(key: tuple[str, str, str]) -> None:
-    assert PATH is not None
-    text = corpus_rows(PATH)[key]
+    text = _rows()[key]
     assert reading(key, text) == load()[key]

@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 
 from sgs.compiler import Pool, load_pool
+from sgs.runtime.game import Game
 from sgs.runtime.modes.identity import setup_identity_game
 
 from .oracle import expected_winner
@@ -23,10 +24,10 @@ def pool() -> Pool:
     return load_pool(None)
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
-def test_random_game_ends_with_the_right_winner(seed: int) -> None:
-    players = 4 + seed % 5
-    game = setup_identity_game(pool().generals, players, seed, log_enabled=False, equipment=pool().equipment)
+def play_with_census(game: Game, seed: int) -> None:
+    """Run ``game`` a turn at a time to its end, checking the card census before the
+    first turn and after every turn; fails, naming ``seed``, if nobody has won after
+    :data:`MAX_TURNS` turns."""
     game.check_card_census()
     turns = 0
     while not game.over and turns < MAX_TURNS:
@@ -34,4 +35,11 @@ def test_random_game_ends_with_the_right_winner(seed: int) -> None:
         game.check_card_census()
         turns += 1
     assert game.over, f"seed {seed}: no winner after {MAX_TURNS} turns"
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_game_ends_with_the_right_winner(seed: int) -> None:
+    players = 4 + seed % 5
+    game = setup_identity_game(pool().generals, players, seed, log_enabled=False, equipment=pool().equipment)
+    play_with_census(game, seed)
     assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])

@@ -20,9 +20,9 @@ from sgs.runtime.modes.identity import setup_identity_game
 
 from ..coverage.test_coverage import WIND, WIND_READY
 from .oracle import expected_winner
+from .test_soak import play_with_census
 
 GAMES = 60
-MAX_TURNS = 2000
 
 
 @cache
@@ -55,13 +55,7 @@ def test_random_game_with_wind_generals(seed: int) -> None:
     seated = (wind[k:] + wind[:k])[: max(2, players - 2)]
     seated += [g.name for g in rest if g.kingdom.value == "群"] + [g.name for g in rest if g.kingdom.value != "群"]
     game = setup_identity_game(pool().generals, players, seed, generals=seated[:players], equipment=pool().equipment)
-    game.check_card_census()
-    turns = 0
-    while not game.over and turns < MAX_TURNS:
-        game.run(max_turns=1)
-        game.check_card_census()
-        turns += 1
-    assert game.over, f"seed {seed}: no winner after {MAX_TURNS} turns"
+    play_with_census(game, seed)
     assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])
     # a skill invoked (发动【…】) or a card it made (杀(武神:桃♥3): a static skill says no 发动)
     USED.update(a or b for a, b in re.findall(r"发动【(\w+)】|\((\w+):", game.log.text()))
