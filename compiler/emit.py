@@ -607,10 +607,6 @@ class _Planner:
             return self.guard([actor], env, lines)
         if isinstance(e, ir.ChooseItems):
             return self.choose_items(e, env)
-        if isinstance(e, ir.GainMark):
-            actor = self.player(e.actor, env)
-            self.use("add_mark")
-            return self.guard([actor], env, [f"add_mark(ctx, {actor}, {lit(e.mark)}, {lit(e.count)})"])
         if isinstance(e, ir.RevealTop):
             actor = self.player(e.actor, env)
             self.use("reveal_top")
@@ -656,11 +652,13 @@ class _Planner:
         if isinstance(e, ir.VirtualUse):
             return self.virtual_use(e, env)
         verb = verb_of(e)
-        if verb.actions and {f.name for f in dataclasses.fields(e)} <= {"actor", "span", "optional"}:
-            # a verb whose node says only who acts (叠置): its runtime action on that player
+        values = [getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("actor", "span", "optional")]
+        if verb.actions and hasattr(e, "actor") and all(type(v) in (str, int) for v in values):
+            # a verb whose node says who acts and plain words or numbers (叠置; 获得n枚“名”标记):
+            # its runtime action on that player, the values in the node's field order
             actor = self.player(getattr(e, "actor"), env)
             self.use(verb.actions[0])
-            return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {actor})"])
+            return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {', '.join([actor, *map(lit, values)])})"])
         raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
 
     def call(self, e: ir.Call, env: _Env) -> list[str]:
