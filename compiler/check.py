@@ -424,8 +424,9 @@ MEASURES = frozenset({"手牌数", "体力值", "体力上限", "已损失的体
 COMPARISONS = {"大于或等于": ">=", "不小于": ">=", "小于或等于": "<=", "不大于": "<=", "大于": ">", "多于": ">",
                "小于": "<", "少于": "<", "等于": "==", "为": "=="}
 #: the windows whose 其 the emitter knows in a condition: the target of the card / the
-#: player whose window it is (another player's window)
-IT_WINDOWS = frozenset({"指定目标后", "指定目标时"})
+#: player whose window it is (another player's window) / the damaged target of a card
+#: (你使用【杀】对目标角色造成伤害时，若其…)
+IT_WINDOWS = frozenset({"指定目标后", "指定目标时", "造成伤害时", "造成伤害后"})
 #: player filters the emitter tests (distance from the owner)
 TESTED_FILTERS = frozenset({ir.FilterKind.DISTANCE_WITHIN, ir.FilterKind.DISTANCE_EQ})
 
@@ -446,13 +447,17 @@ def _compiled_condition(c: ir.Condition, window: str = "") -> bool:
         return bool(c.cases) and all(_compiled_condition(x, window) for x in c.cases)
     if c.kind is ir.CondKind.COMPARE:
         return c.op in COMPARISONS and _compiled_side(c.left, window) and _compiled_side(c.right, window)
-    return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND) and c.player is not None and c.player.who is ir.Who.YOU
+    return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND) and c.player is not None and (
+        c.player.who is ir.Who.YOU or (c.player.who is ir.Who.IT and window in IT_WINDOWS)
+    )
 
 
 def compiled_victim(t: ir.TimingSpec) -> bool:
     """你对<一名角色>造成伤害后 whose player phrase the emitter tests on the damaged
     (距离1以内的一名角色: 狂骨)."""
     v = t.victim
+    if v is not None and v.who is ir.Who.TARGET and t.card is not None and t.window in ("造成伤害时", "造成伤害后"):
+        return True  # 使用【杀】对目标角色造成伤害: the damaged is the card's target, nothing to test
     return (
         v is not None and t.window == "造成伤害后" and v.who in (ir.Who.ONE, ir.Who.ALL_OTHERS) and v.count is None
         and all(f.kind in TESTED_FILTERS and isinstance(f.value, int) and f.of is None for f in v.filters)

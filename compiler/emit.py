@@ -113,6 +113,11 @@ _SUBJECT_OF = {
        for ph in ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段") for when in ("开始时", "结束时")},
 }
 
+#: the player 其 names in a condition right after a timing (check.IT_WINDOWS): the
+#: card's target, the damaged player
+_IT_OF = {"指定目标后": "ctx.target", "指定目标时": "ctx.target",
+          "造成伤害时": "ctx.damage.target", "造成伤害后": "ctx.damage.target"}
+
 #: X quantities of the owner that :meth:`_Planner.look_count` computes
 _OWNER_QUANTITIES = frozenset({ir.Quantity.ALIVE_COUNT, ir.Quantity.MAX_HP, ir.Quantity.LOST_HP})
 
@@ -637,6 +642,11 @@ class _Planner:
             chooser = self.player(e.actor, env)
             self.use("discard_or_put_on_pile")
             return ["if shown is not None:", f"    discard_or_put_on_pile(ctx, {chooser}, shown)"]
+        if isinstance(e, ir.ModifyDamage):
+            if env.window not in ("造成伤害时", "受到伤害时"):
+                raise self.fail("E0501", "“此伤害+n/-n”只能用于“造成伤害时”或“受到伤害时”", e.span)
+            self.use("change_damage")
+            return [f"change_damage(ctx, {lit(e.delta)})"]
         if isinstance(e, ir.TransferDamage):
             if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "“转移此伤害”只能用于“你受到伤害时”", e.span)
@@ -1029,6 +1039,16 @@ class _Planner:
                     conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.window.startswith("受到伤害"):
             pass
+        elif t.window in ("造成伤害时", "造成伤害后") and t.card is not None:
+            # 你使用【杀】对目标角色造成伤害: the damage of a card you used (a conducted
+            # damage belongs to no use); 其 is the damaged target
+            env.it = "ctx.damage.target"
+            conds.append("ctx.damage.card is not None and ctx.damage.use is not None")
+            if t.card.name == "杀":
+                self.card_name(t.card)
+                conds.append("ctx.damage.card.is_slash")
+            else:
+                conds.append(f"ctx.damage.card.name is {self.card_name(t.card)}")
         elif t.window == "使用时" and t.card is not None and t.card_class is None and t.mode in (None, ir.Mode.USE):
             if t.card.name == "杀":
                 self.card_name(t.card)
@@ -1164,8 +1184,8 @@ class _Planner:
             raise self.fail("E0503", "编译器还不能编译这个比较", span)
         if m.of.who is ir.Who.YOU:
             who = "ctx.owner"
-        elif m.of.who is ir.Who.IT and window in ("指定目标后", "指定目标时"):
-            who = "ctx.target"
+        elif m.of.who is ir.Who.IT and window in _IT_OF:
+            who = _IT_OF[window]
         else:
             raise self.fail("E0503", f"编译器还不能确定“{self.src_text(m.of.span)}”指哪名角色", m.of.span)
         if m.what == "攻击范围":
@@ -1176,12 +1196,20 @@ class _Planner:
             raise self.fail("E0503", f"编译器还不能比较“{m.what}”", m.span)
         return f"{who}.{attr}"
 
+    def it_of(self, window: str, span: Span) -> str:
+        """The player 其 names in a condition right after the timing ``window``."""
+        if window not in _IT_OF:
+            raise self.fail("E0503", f"编译器还不能确定“{self.src_text(span)}”指哪名角色", span)
+        return _IT_OF[window]
+
     def trigger_condition(self, c: ir.Condition, window: str = "") -> str:
         """A 若… condition right after the timing that the emitter compiles (a test in
         ``can_trigger``): 若你有手牌 / 若你没有手牌.  Anything else is a gap
         (:func:`.check.runtime_gaps`) and refused here too."""
-        if c.kind in _TRIGGER_CONDITIONS and c.player is not None and c.player.who is ir.Who.YOU:
-            return "ctx.owner.hand_count > 0" if c.kind is ir.CondKind.HAS_HAND else "ctx.owner.hand_count == 0"
+        if c.kind in _TRIGGER_CONDITIONS and c.player is not None and c.player.who in (ir.Who.YOU, ir.Who.IT):
+            who = "ctx.owner" if c.player.who is ir.Who.YOU else self.it_of(window, c.player.span)
+            test = f"{who}.hand_count > 0" if c.kind is ir.CondKind.HAS_HAND else f"{who}.hand_count == 0"
+            return f"{who} is not None and {test}" if who == "ctx.target" else test
         if c.kind is ir.CondKind.COMPARE and c.op in COMPARISONS:
             test = f"{self.measure(c.left, window, c.span)} {COMPARISONS[c.op]} {self.measure(c.right, window, c.span)}"
             if "ctx.target" in test:

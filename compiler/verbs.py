@@ -144,6 +144,8 @@ _TABLE: tuple[Verb, ...] = (
     _verb("达到张数", "Threshold", ("cards_given_this_phase",)),
     _verb("改变摸牌数", "DrawCountChange", ("change_draw_count",)),
     _verb("伤害加成", "DamageBonus", ("add_damage_bonus",)),
+    # 此伤害+1 / 此伤害-1, in a 造成伤害时 / 受到伤害时 window (古锭刀, 藤甲)
+    _verb("改变伤害", "ModifyDamage", ("change_damage",)),
     _verb("选择角色", "ChoosePlayer", ("choose_players",)),
     _verb("观看牌堆顶", "LookAtTop", ("look_at_top",)),
     _verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players")),
@@ -200,7 +202,6 @@ _TABLE: tuple[Verb, ...] = (
         ("不能使用", "ForbidUse", ("forbid_use",)),
         ("不能成为目标", "CannotBeTarget", ("prohibit_target",)),
         ("无效", "NullifyCard", ()),  # nullify_for exists (仁王盾): only the emitter is missing
-        ("改变伤害", "ModifyDamage", ("change_damage",)),
         ("明置", "ShowGeneral", ("show_general",)),
         ("不能明置", "ForbidShow", ("forbid_show",)),
         ("暗置", "HideGeneral", ("hide_general",)),

@@ -55,6 +55,7 @@ __all__ = [
     "lose_hp",
     "damage",
     "prevent_damage",
+    "change_damage",
     "judge",
     "retrial",
     "ask_invoke",
@@ -252,6 +253,23 @@ def transfer_damage(ctx: SkillContext, to: Player) -> DamageEvent | None:
 def prevent_damage(ctx: SkillContext) -> None:
     """防止此伤害 (in a 造成伤害时 / 受到伤害时 window)."""
     ctx.damage.prevented = True
+
+
+def change_damage(ctx: SkillContext, delta: int) -> None:
+    """此伤害+n / 此伤害-n (in a 造成伤害时 / 受到伤害时 window): the damage's amount
+    changes by ``delta`` (at 0 or less it is prevented when the window closes).  Logged
+    as the window's subject sees it: at 造成伤害时 the damage the source deals, at
+    受到伤害时 the damage the target takes."""
+    ev = ctx.damage
+    ev.amount += delta
+    game = ctx.game
+    nature = "" if ev.nature is _M.Nature.NORMAL else ev.nature.value
+    whose = (
+        f"{game.tag(ev.source)} 对 {game.tag(ev.target)} 造成的"
+        if ctx.timing is _M.Timing.DAMAGE_CAUSING and ev.source is not None
+        else f"{game.tag(ev.target)} 受到的"
+    )
+    game.log_event("伤害改变", f"{whose}{nature}伤害{delta:+d}（{_why(ctx)}）", target=ev.target.seat, amount=delta)
 
 
 # ---------------------------------------------------------------- judge

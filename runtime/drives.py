@@ -76,6 +76,7 @@ DRIVES: Mapping[str, Drive] = {
         name: _NOTHING
         for name in (
             "prevent_damage",
+            "change_damage",
             "gain_max_hp",
             "turn_over",
             "look_at_hand",

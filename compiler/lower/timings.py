@@ -145,10 +145,11 @@ class LowerTimings(LowerConditions):
                     raise self.error("E0501", "只支持“造成一次伤害”或“造成1点伤害”", self.span(amount))
             return ir.TimingSpec("造成伤害后", you, sp, per_point=bool(per_point))
         if kind == "card_damage_timing":
-            if amount is None:
+            window = "造成伤害时" if self.tok(node, "WHEN") is not None else "造成伤害后"
+            if amount is None and window == "造成伤害后":  # (a 时 window is once per damage event)
                 self._settled_damage(sp)
             return ir.TimingSpec(
-                "造成伤害后", you, sp, per_point=bool(per_point), card=card, victim=ir.PlayerRef(ir.Who.TARGET, sp)
+                window, you, sp, per_point=bool(per_point), card=card, victim=ir.PlayerRef(ir.Who.TARGET, sp)
             )
         if kind == "self_recover_timing":
             return ir.TimingSpec("回复体力时", you, sp, per_point=True)

@@ -1,6 +1,6 @@
 """The 军争 equipment effects, written by hand because the skill language cannot state
 them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``; 朱雀羽扇
-from ``skills/maneuvering/equipment.sgs``).
+and 古锭刀 from ``skills/maneuvering/equipment.sgs``).
 
 Seed 000's card notes are the rules; what each text needs that the language lacks
 (``sgs compile`` refuses these texts today, E0503):
@@ -13,9 +13,6 @@ Seed 000's card notes are the rules; what each text needs that the language lack
   里的【白银狮子】后，你回复1点体力” — the measure 伤害值 in a condition, the verb
   防止多余的伤害, and the timing of losing this very card from the equipment area
   (the card's skills are gone by then: :data:`AFTER_LOSING`).
-* 古锭刀 “锁定技，每当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1” — the
-  source-side timing 使用【杀】对目标角色造成伤害时 (the grammar offers 造成伤害后 only)
-  and 此伤害+1.
 """
 
 from __future__ import annotations
@@ -32,7 +29,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..skills import Skill
 
-__all__ = ["Vine", "SilverLion", "GudingBlade", "MANEUVERING_EQUIPMENT"]
+__all__ = ["Vine", "SilverLion", "MANEUVERING_EQUIPMENT"]
 
 
 class _Equip:
@@ -99,33 +96,8 @@ class SilverLion(_Equip, TriggerSkill):
         d.amount = 1
 
 
-class GudingBlade(_Equip, TriggerSkill):
-    """古锭刀：锁定技，每当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1。"""
-
-    name = "古锭刀"
-    pinyin = "guding_blade"
-    compulsory = True
-    optional = False
-    timings = (Timing.DAMAGE_CAUSING,)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        d = ctx.damage
-        # a use's own damage (a conducted one belongs to no use)
-        return (
-            d.source is self.owner and d.card is not None and d.card.is_slash and d.use is not None and not d.target.hand
-        )
-
-    def effect(self, ctx: SkillContext) -> None:
-        ctx.damage.amount += 1
-        game = ctx.game
-        game.log_event(
-            "伤害加成", f"{game.tag(ctx.damage.target)} 没有手牌，杀造成的伤害+1（古锭刀）", player=self.owner.seat
-        )
-
-
 #: the 军争 equipment effects every game has (laid under a given equipment table)
 MANEUVERING_EQUIPMENT: Mapping[CardName, tuple[type[Skill], ...]] = {
     CardName.VINE: (Vine,),
     CardName.SILVER_LION: (SilverLion,),
-    CardName.GUDING_BLADE: (GudingBlade,),
 }

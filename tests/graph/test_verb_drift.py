@@ -427,6 +427,22 @@ def transfer_damage() -> set[str]:
     return opened
 
 
+def change_damage() -> set[str]:
+    """此伤害+1 in the owner's 受到伤害时 and 此伤害-1 in the source's 造成伤害时 (the
+    damage then prevented): the amount changes, no window opens."""
+    opened: set[str] = set()
+    for timing, delta, seat in ((Timing.DAMAGE_INFLICTING, 1, 1), (Timing.DAMAGE_CAUSING, -1, 3)):
+
+        def body(c: SkillContext, delta: int = delta) -> None:
+            A.change_damage(c, delta)
+
+        g = table(probe=_in_window(timing, body))
+        SPY.opened.clear()
+        api.damage(ctx_of(g, 3), p(g, 3), p(g, 1), 1)
+        opened |= recorded()
+    return opened
+
+
 def choose_options() -> set[str]:
     g = table()
     return run(g, lambda c: A.choose_options(c, p(g, 1), ["跳过判定阶段", "跳过出牌阶段"], 1, 2))
@@ -489,6 +505,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "达到张数": threshold,
     "改变摸牌数": draw_count_change,
     "伤害加成": damage_bonus,
+    "改变伤害": change_damage,
     "无视防具": ignore_armor,
     "选择角色": choose_player,
     "观看牌堆顶": look_at_top,
