@@ -71,6 +71,9 @@ MAX_DEPTH = 60
 
 _HALF = ",:;()!?０１２３４５６７８９＋－　［］"
 _FULL = "，：；（）！？0123456789+- 【】"
+#: a card name in half-width brackets (使用一张[杀]: 【】 typed without an IME); only a
+#: closed pair on one line, so a stray “[” is left for the checker to point at
+_HALF_CARD = re.compile(r"\[([^\[\]\n]{1,20})\]")
 _TRANSLATE = str.maketrans(_HALF, _FULL)
 
 #: known misspellings → the register's word (same length, so spans stay valid)
@@ -230,11 +233,18 @@ def _char_name(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
 
 
+def _colon_before(text: str, pos: int) -> bool:
+    """Whether the line holding ``pos`` has its skill name's “：” before ``pos`` (E0104
+    is then wrong: the name is there, the sentence after it is what went wrong)."""
+    return "：" in text[text.rfind("\n", 0, pos) + 1 : pos]
+
+
 def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
     """Mechanical, length-preserving normalisation; returns the text and diagnostics
     (W0101 corrections, E0112 control characters, E0109 a ``#`` inside a line)."""
     diags: list[Diagnostic] = []
     out = text.replace("\r\n", "\n").replace("\r", "\n").translate(_TRANSLATE)
+    out = _HALF_CARD.sub(r"【\1】", out)
     if out.startswith("\ufeff"):
         out = " " + out[1:]
     if _REFUSED.search(out):
@@ -622,7 +632,7 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
                 help="在句末加上“。”",
                 suggestion=Suggestion(_span(file, text, line_end, line_end), "。"),
             )
-        if "COLON" in expected:
+        if "COLON" in expected and not _colon_before(text, pos):
             return Diagnostic("E0104", Severity.ERROR, "技能名后缺少“：”", sp, help="技能行的格式是“技能名：技能描述”")
         return Diagnostic("E0101", Severity.ERROR, "句子没有写完", sp, notes=(f"此处应为：{exp}",))
 
@@ -677,7 +687,7 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             # 时 → 后 is another window, not a spelling fix: explained, never auto-applied
             suggestion=None if meaning_flip(str(token.value), right) else Suggestion(sp, right),
         )
-    if "COLON" in expected and "_END" not in expected:
+    if "COLON" in expected and "_END" not in expected and not _colon_before(text, pos):
         sp = _span(file, text, pos, pos + 1)
         return Diagnostic(
             "E0104",
@@ -1087,6 +1097,28 @@ def _parse_marked(rep: str, work: str, file: str) -> tuple[Tree[Token], list[Dia
     return tree, diags
 
 
+#: skill lines reported with a syntax error per file (each costs one parse of the file)
+_MAX_SYNTAX_ERRORS = 50
+
+
+def _mask_skill_body(work: str, k: int) -> str | None:
+    """``work`` with the body of skill line ``k`` (0-based) replaced by a mark of the same
+    length, so the file grammar reads past it; None when line ``k`` is not a skill line
+    with a body, or its body is a mark already (then parsing cannot go on past it)."""
+    starts = [0] + [i + 1 for i, ch in enumerate(work) if ch == "\n"]
+    if k >= len(starts):
+        return None
+    line = work[starts[k]:].split("\n", 1)[0]
+    colon = line.find("：")
+    if skill_line_name(line) is None or colon < 0:
+        return None
+    body = line[colon + 1:].rstrip(" \t")
+    if len(body) < 2 or body.startswith(_MARK_START):
+        return None
+    a = starts[k] + colon + 1
+    return work[:a] + _MARK_START + _MARK_FILL * (len(body) - 2) + _MARK_END + work[a + len(body):]
+
+
 def _explained(raw: Diagnostic, rep: str, file: str, edits: list[Edit]) -> list[Diagnostic] | None:
     """A syntax error on a skill line that neither grammar reads: the better explanation
     of the two grammars' errors there (sgs.compiler.language.diagnose.line_errors), on the
@@ -1126,14 +1158,32 @@ def parse_text(text: str, file: str) -> ParseResult:
     try:
         tree, more_diags = _parse_lines(rep, file)
         diags += [remap(d, edits) for d in more_diags]
-    except UnexpectedInput as err:
-        raw = _syntax_error(err, rep, file)
-        d = remap(raw, edits)
-        assert d.span is not None and raw.span is not None
+    except UnexpectedInput as first:
         bad_lines = {e.span.line for e in diags if e.span is not None and e.severity is Severity.ERROR}
-        if d.span.line not in bad_lines:
-            cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
-            diags += cards or _explained(raw, rep, file, edits) or [d]
+        err: UnexpectedInput | None = first
+        work = rep
+        # every skill line that neither grammar reads gets its own error: after one, its
+        # body becomes a mark the file grammar accepts and the file is parsed again
+        for _ in range(_MAX_SYNTAX_ERRORS):
+            assert err is not None
+            raw = _syntax_error(err, rep, file)
+            d = remap(raw, edits)
+            assert d.span is not None and raw.span is not None
+            if d.span.line not in bad_lines:
+                bad_lines.add(d.span.line)
+                cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
+                diags += cards or _explained(raw, rep, file, edits) or [d]
+            masked = _mask_skill_body(work, raw.span.line - 1)
+            if masked is None:
+                break
+            work, err = masked, None
+            try:
+                _parse_marked(rep, work, file)
+                break
+            except UnexpectedInput as more_err:
+                err = more_err
+        else:
+            diags.append(Diagnostic("E0101", Severity.ERROR, f"“{file}”中另有语法错误未逐一列出（只列出前 {_MAX_SYNTAX_ERRORS} 行）", None))
         return ParseResult(file, rep, None, tuple(diags), tuple(edits))
     _canonical_phases(tree, rep)
     depth, deepest = _depth(tree)

@@ -1,0 +1,40 @@
+"""A file with several bad skill lines gets one error per line (the parse goes on after
+each), a skill line that has its “：” is never told it lacks one, and a card name in
+half-width brackets is read as 【…】."""
+
+from __future__ import annotations
+
+from sgs.compiler.parse import parse_text
+
+HEADER = "扩展包 测试\n\n武将 测试甲 魏 4体力 男\n"
+
+
+def _errors(body: str) -> list[tuple[str, int, int]]:
+    r = parse_text(HEADER + body, "t.sgs")
+    return [(d.code, d.span.line, d.span.col) for d in r.diagnostics if d.span is not None and d.code.startswith("E")]
+
+
+def test_every_bad_skill_line_gets_its_own_error() -> None:
+    body = "甲：出牌阶段，若你没有手牌。\n乙：出牌阶段，你可以摸一张牌。\n丙：若你没有手牌。\n丁：出牌阶段，你可以模一张牌。\n"
+    assert _errors(body) == [("E0101", 4, 14), ("E0101", 6, 9), ("E0103", 7, 11)]
+    # the good line between them is not reported, and the file has no tree
+    assert parse_text(HEADER + body, "t.sgs").tree is None
+
+
+def test_one_bad_line_is_still_one_error() -> None:
+    assert _errors("甲：出牌阶段，你可以模一张牌。\n乙：出牌阶段，你可以摸一张牌。\n") == [("E0103", 4, 11)]
+
+
+def test_a_line_with_its_colon_is_not_told_it_lacks_one() -> None:
+    errors = _errors("甲：每当你受到一次伤害后，若你没有手牌。\n")
+    assert errors and all(code != "E0104" for code, _, _ in errors)
+    # without the colon it is E0104
+    assert [c for c, _, _ in _errors("甲每当你受到一次伤害后，你可以摸一张牌。\n")] == ["E0104"]
+
+
+def test_half_width_brackets_around_a_card_name_read_as_lenticular() -> None:
+    r = parse_text(HEADER + "甲：出牌阶段，你可以弃置一张[杀]，然后摸两张牌。\n", "t.sgs")
+    assert r.tree is not None and "【杀】" in r.text
+    # a stray bracket is not rewritten (the checker points at what was typed)
+    r = parse_text(HEADER + "甲：出牌阶段，你可以弃置一张[杀，然后摸两张牌。\n", "t.sgs")
+    assert r.tree is None and "[" in r.text
