@@ -11,6 +11,8 @@ The checks run after lowering and before code generation:
 * :func:`check_compulsory` — 锁定技 with an optional first effect (W0207);
 * :func:`check_loops` — a judgement loop's end condition is the complement of its
   test (W0211);
+* :func:`check_quantities` — a count or amount of 0 does nothing (W0222); more cards
+  than the largest deck holds can never be moved (W0223);
 * :func:`check_runtime` — what the runtime or the emitter cannot run yet (W0701,
   one per missing thing, from :func:`runtime_gaps`; ``sgs compile`` refuses the
   skill with E0503 and never emits a stub).
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence
 
@@ -537,6 +539,40 @@ def check_runtime(pkg: ir.Package) -> list[Diagnostic]:
     return out
 
 
+#: the largest deck a game can have (standard 108 + 军争 52 cards)
+LARGEST_DECK = 160
+
+
+def _numbers(e: object) -> Iterator[tuple[str, int]]:
+    """The literal numbers of an effect: (“张” for a card count, “点” for an amount)."""
+    for f in fields(e):  # type: ignore[arg-type]
+        v = getattr(e, f.name)
+        if f.name == "amount" and isinstance(v, int) and not isinstance(v, bool):
+            yield "点", v
+        elif isinstance(v, ir.CardSpec) and v.count.kind is ir.CountKind.EXACT and v.count.n is not None:
+            yield "张", v.count.n
+
+
+def check_quantities(pkg: ir.Package) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for s in _all_skills(pkg):
+        for a in s.abilities:
+            for e in ir.walk_effects(_effects_of(a)):
+                if not is_dataclass(e):
+                    continue
+                for unit, n in _numbers(e):
+                    sp = getattr(e, "span", None) or a.span
+                    if n == 0:
+                        out.append(Diagnostic(
+                            "W0222", Severity.WARNING, f"数量为0（0{unit}）：这个动作什么也不做", sp,
+                            help="写出实际的数量，或删去这个动作"))
+                    elif unit == "张" and n > LARGEST_DECK:
+                        out.append(Diagnostic(
+                            "W0223", Severity.WARNING, f"{n}张超过了最大的牌堆（{LARGEST_DECK}张），这个数量永远达不到", sp,
+                            help="检查数字是否多写了位数；要表示“全部”，写“所有”"))
+    return out
+
+
 CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
     check_cards,
     check_unique,
@@ -544,6 +580,7 @@ CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
     check_lord,
     check_compulsory,
     check_loops,
+    check_quantities,
     check_runtime,
 )
 
