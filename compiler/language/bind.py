@@ -124,8 +124,10 @@ class Binder:
                 other = True
             elif m in ("已受伤的", "已受伤"):
                 wounded = True
-            elif m in ("男性", "男性的"):
-                gender = "男"
+            elif m in ("男性", "男性的", "女性", "女性的"):
+                if gender is not None and gender != m[0]:
+                    raise self.gap(f"角色描述“{m}”", p)
+                gender = m[0]
             elif re.fullmatch(r"[魏蜀吴群]势力(的)?", m):
                 kingdom = m[0]
             else:
