@@ -28,11 +28,12 @@ from sgs.runtime.game import Game
 from sgs.runtime.api import GeneralSpec
 from sgs.runtime.cards import standard_deck
 from sgs.runtime.game import CensusError
+from sgs.runtime.legality import distance
 from sgs.runtime.result import GameResult
 from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
 from sgs.runtime.timing import Phase
 
-from .scenario_format import Scenario, ScenarioError, Step, load_scenario
+from .scenario_format import UNTIL_PHASE, Scenario, ScenarioError, Step, load_scenario
 
 if TYPE_CHECKING:
     from . import Pool
@@ -95,8 +96,11 @@ class ScenarioAgent:
         self.seat = seat
         self.queue: deque[Step] = deque(steps)
         self.problems: list[str] = []
+        #: the decisions this seat was asked, by prompt (``asked`` in [expect.seat.N])
+        self.asked: list[str] = []
 
     def choose(self, game: Game, decision: Decision) -> list[int]:
+        self.asked.append(decision.prompt)
         if not self.queue:
             return default_answer(decision)
         step = self.queue.popleft()
@@ -187,6 +191,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             judge=s.judge,
             agent=ScenarioAgent(i, s.choices),
             chained=s.chained,
+            alive=s.alive,
         )
         for i, s in enumerate(sc.seats, start=1)
     ]
@@ -204,15 +209,21 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
         )
     except TableError as exc:
         raise ScenarioError(sc.path, _table_key(exc), str(exc) + _ex_hint(sc) + _same_general_hint(exc)) from None
-    turns = sc.turns if sc.turns is not None else (1 if sc.until == "回合结束" else MAX_TURNS)
+    _check_labels(sc, game)
+    stop = UNTIL_PHASE.get(sc.until)
+    turns = sc.turns if sc.turns is not None else (MAX_TURNS if sc.until == "游戏结束" else 1)
     try:
-        result = run_table(game, turns=turns)
+        result = run_table(game, turns=turns, until=Phase(stop) if stop is not None else None)
     except ScriptError as exc:
         report.failures.append(f"脚本答案不合法：{exc}")
         report.log = game.log.text()
         return report
     report.result = result
     report.log = result.log.text()
+    if stop is not None and game.stop_after is not None and not game.over:
+        report.failures.append(
+            f"没有到达「{sc.until}」：{turns} 个回合内{stop}没有结束（被跳过？在 [scenario] 中写 turns = N 可多运行几个回合）"
+        )
     try:
         game.check_card_census()
     except CensusError as exc:
@@ -223,8 +234,37 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             if agent.queue:
                 left = [st.answer or "（默认）" for st in agent.queue]
                 report.failures.append(f"{agent.seat}号位 有未用到的脚本答案：{left}（局面没有问到这些选择）")
+    for agent in game.agents:
+        if isinstance(agent, ScenarioAgent):
+            se = sc.expect.seats.get(agent.seat)
+            if se is not None and se.asked is not None and se.asked != bool(agent.asked):
+                if se.asked:
+                    report.failures.append(f"{agent.seat}号位 应被问到至少一次选择，实际一次也没有")
+                else:
+                    report.failures.append(f"{agent.seat}号位 不应被问到任何选择，实际被问到：{agent.asked}")
+    for src, dst, want in sc.expect.distances:
+        a, b = game.players[src - 1], game.players[dst - 1]
+        if not (a.alive and b.alive):
+            gone = "、".join(f"{p.seat}号位" for p in (a, b) if not p.alive)
+            report.failures.append(f"距离 {src}→{dst}：预期 {want}，但{gone}已阵亡（只在存活角色之间计算距离）")
+            continue
+        got = distance(game, a, b)
+        if got != want:
+            report.failures.append(f"距离 {src}→{dst}：预期 {want}，实际 {got}")
     _compare(sc, game.discard_pile, game.draw_pile, result, report)
     return report
+
+
+def _check_labels(sc: Scenario, game: Game) -> None:
+    """Refuse a label of ``discard_contains`` / ``discard_not_contains`` that names no
+    card of the game's deck: a typo there would make "not contains" pass on nothing."""
+    known = {c.label for c in game.deck}
+    for key in ("discard_contains", "discard_not_contains"):
+        for i, lab in enumerate(getattr(sc.expect, key)):
+            if lab not in known:
+                close = difflib.get_close_matches(lab, sorted(known), n=1, cutoff=0.5)
+                hint = f"（是否想写「{close[0]}」？）" if close else ""
+                raise ScenarioError(sc.path, f"expect.{key}[{i}]", f"牌堆里没有「{lab}」{hint}（写法如 杀♠7、闪♥2）")
 
 
 def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object], result: GameResult, report: ScenarioReport) -> None:
@@ -234,7 +274,10 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
         actual = result.winner or "无"
         if actual != ex.winner:
             f.append(f"胜者：预期 {ex.winner}，实际 {actual}")
-    elif sc.until == "游戏结束" and result.winner is None:
+    if ex.winners is not None and sorted(ex.winners) != sorted(result.winners):
+        got = f"{sorted(result.winners)}（{result.winner}）" if result.winner is not None else "游戏未结束"
+        f.append(f"获胜座位：预期 {sorted(ex.winners)}，实际 {got}")
+    if ex.winner is None and ex.winners is None and sc.until == "游戏结束" and result.winner is None:
         f.append(f"游戏在 {MAX_TURNS} 个回合内没有结束")
     if ex.dead is not None:
         dead = sorted(p.seat for p in result.players if not p.alive)
@@ -260,6 +303,13 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
                 f.append(msg)
     if ex.discard is not None and (msg := _multiset_diff("弃牌堆", ex.discard, [getattr(c, "label") for c in discard])):
         f.append(msg)
+    in_pile = Counter(getattr(c, "label") for c in discard)
+    for lab, n in Counter(ex.discard_contains).items():
+        if in_pile[lab] < n:
+            f.append(f"弃牌堆应含 {lab}" + (f" {n} 张" if n > 1 else "") + f"，实际 [{'、'.join(sorted(in_pile.elements()))}]")
+    for lab in dict.fromkeys(ex.discard_not_contains):
+        if in_pile[lab]:
+            f.append(f"弃牌堆不应含 {lab}，实际含有")
     if ex.draw_pile_top is not None:
         top = [getattr(c, "label") for c in reversed(draw_pile)][: len(ex.draw_pile_top)]
         if top != list(ex.draw_pile_top):

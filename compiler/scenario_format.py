@@ -7,7 +7,9 @@ only reads and validates the file into :class:`Scenario`; running it is
 :mod:`sgs.compiler.scenario`.
 
 ``[scenario]`` keys: ``name``, ``mode`` (身份), ``seed``, ``current`` (seat whose turn
-it is), ``phase`` (the phase it starts at), ``until`` (回合结束 / 游戏结束), ``turns``,
+it is), ``phase`` (the phase it starts at), ``until`` (回合结束 / 游戏结束, or a phase's
+end, ``摸牌阶段结束``: the game stops right after the first such phase ends, its
+结束时 window included; :data:`UNTIL_PHASE`), ``turns``,
 and ``ex`` (bool, default false): true plays with the 108-card deck, the 104 标准版
 cards plus the 4 EX cards 寒冰剑♠2, 仁王盾♣2, 闪电♥Q, 无懈可击♦Q (package EX in
 ``runtime/data/cards_standard.tsv``); without it those cards are unknown labels;
@@ -19,6 +21,10 @@ skill chains with itself (流离 → 流离); ``skills`` (array of paths, relati
 scenario file): more ``.sgs`` files or folders compiled beside the bundled pool, for
 generals not in it (a package of one's own; ``skills/wind`` while it is marked
 NOT_IN_POOL).
+
+``[[seats]]`` may say ``alive = false`` (dead before the start); ``[expect]`` has
+``winners`` (seats), ``discard_contains`` / ``discard_not_contains``, ``[expect.distance]``
+(``"1-3" = 2``) and ``[expect.seat.N] asked`` (see :class:`Expectation`).
 
 Errors: :class:`ScenarioError` with the file and the key path (``seats[2].hand[0]``),
 what was expected and, for names, a suggestion.  Never a traceback for a bad file.
@@ -34,7 +40,9 @@ from typing import Any
 
 PHASES = ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段")
 ROLES = ("主公", "忠臣", "反贼", "内奸")
-UNTIL = ("回合结束", "游戏结束")
+#: ``until = "<阶段>结束"``: stop when that phase first ends → the phase's name
+UNTIL_PHASE = {f"{ph}结束": ph for ph in PHASES}
+UNTIL = ("回合结束", "游戏结束", *UNTIL_PHASE)
 #: the decks a scenario may name (sgs.runtime.cards.DECKS; kept here so reading a file
 #: imports no runtime)
 DECKS = ("标准", "军争")
@@ -79,6 +87,8 @@ class SeatSetup:
     choices: tuple[Step, ...]
     #: 横置 at the start (铁索连环; 军争)
     chained: bool = False
+    #: False: dead before the game starts (no cards, never asked; his role is known)
+    alive: bool = True
 
 
 @dataclass(frozen=True)
@@ -96,14 +106,19 @@ class SeatExpectation:
     #: the general card is face down (叠置) at the end
     face_down: bool | None = None
     chained: bool | None = None
+    #: False: the seat was never asked a decision; True: asked at least once
+    asked: bool | None = None
 
 
 @dataclass(frozen=True)
 class Expectation:
-    """``winner`` (a role, ``主公`` side is written 主公), ``dead`` (seat numbers), per-seat
-    expectations keyed by seat number (1-based), ``events``: log lines that must occur
-    in this order (each a substring of one line; others may come between), and
-    ``discard`` / ``draw_pile_top`` card labels."""
+    """``winner`` (a role, ``主公`` side is written 主公), ``winners`` (the winning seats,
+    in any order), ``dead`` (seat numbers), per-seat expectations keyed by seat number
+    (1-based), ``events``: log lines that must occur in this order (each a substring
+    of one line; others may come between), ``discard`` / ``draw_pile_top`` card
+    labels, ``discard_contains`` / ``discard_not_contains`` (labels the discard pile
+    must hold — as a multiset — or must not hold), and ``distances``: (from seat, to
+    seat, distance) triples, written ``distance = { "1-3" = 2 }``."""
 
     winner: str | None = None
     dead: tuple[int, ...] | None = None
@@ -112,6 +127,10 @@ class Expectation:
     absent_events: tuple[str, ...] = ()
     discard: tuple[str, ...] | None = None
     draw_pile_top: tuple[str, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    discard_contains: tuple[str, ...] = ()
+    discard_not_contains: tuple[str, ...] = ()
+    distances: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,6 +193,20 @@ class _Reader:
             raise self.fail(f"{where}.{key}", "应为整数")
         return v
 
+    def seat_list(self, data: dict[str, Any], key: str, where: str, n: int) -> tuple[int, ...] | None:
+        """An array of distinct seat numbers 1..n (None when absent)."""
+        v = data.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in v):
+            raise self.fail(f"{where}.{key}", f"应为座位号数组，例如 [2, 4]，实际是 {v!r}")
+        for d in v:
+            if not 1 <= d <= n:
+                raise self.fail(f"{where}.{key}", f"座位号应在 1 到 {n} 之间，实际有 {d}")
+        if len(set(v)) != len(v):
+            raise self.fail(f"{where}.{key}", f"座位号重复：{v}")
+        return tuple(v)
+
     def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
         v = data.get(key, default)
         if not isinstance(v, bool):
@@ -235,7 +268,10 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}")
     until = r.string(head, "until", "scenario", default="回合结束")
     if until not in UNTIL:
-        raise r.fail("scenario.until", f"应为 {' 或 '.join(UNTIL)}{_suggest(until, UNTIL)}")
+        raise r.fail(
+            "scenario.until",
+            f"应为 回合结束、游戏结束，或某阶段结束（{'、'.join(UNTIL_PHASE)}），实际是「{until}」{_suggest(until, UNTIL)}",
+        )
     with_ex = r.boolean(head, "ex", "scenario", default=False)
     deck = r.string(head, "deck", "scenario", default="标准")
     if deck not in DECKS:
@@ -257,7 +293,15 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     for i, s in enumerate(raw_seats, start=1):
         where = f"seats[{i}]"
         s = r.table(s, where)
-        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained"))
+        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained", "alive"))
+        alive = r.boolean(s, "alive", where, default=True)
+        if not alive and s.get("role") == "主公":
+            raise r.fail(f"{where}.alive", "主公开局前已阵亡，游戏已经结束；只有其他角色可以写 alive = false")
+        if not alive:
+            # a seat dead before the start: nothing of his is on the table, no one asks him
+            for key in ("hp", "hand", "equip", "judge", "choices", "chained"):
+                if key in s:
+                    raise r.fail(f"{where}.{key}", f"alive = false 的角色开局前已阵亡，不能写 {key}")
         hp, max_hp = r.opt_int(s, "hp", where), r.opt_int(s, "max_hp", where)
         for key, amount in (("hp", hp), ("max_hp", max_hp)):
             if amount is not None and not 1 <= amount <= 20:
@@ -278,38 +322,66 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
                 judge=r.labels(s, "judge", where) or (),
                 choices=_choices(r, s, where),
                 chained=r.boolean(s, "chained", where, default=False),
+                alive=alive,
             )
         )
     if sum(s.role == "主公" for s in seats) != 1:
         raise r.fail("seats", "身份局须恰有一名主公")
+    if sum(st.alive for st in seats) < 2:
+        raise r.fail("seats", "开局时至少要有 2 名存活角色")
     given = r.opt_int(head, "current", "scenario")
     current = 1 if given is None else given
     if not 1 <= current <= len(seats):
         raise r.fail("scenario.current", f"座位号应在 1 到 {len(seats)} 之间")
+    if not seats[current - 1].alive:
+        raise r.fail("scenario.current", f"{current}号位开局前已阵亡（alive = false），不能是当前回合角色")
 
     pile = r.table(doc.get("draw_pile", {}), "draw_pile")
     r.known_keys(pile, "draw_pile", ("top",))
     top = r.labels(pile, "top", "draw_pile") or ()
 
     ex = r.table(doc.get("expect", {}), "expect")
-    r.known_keys(ex, "expect", ("winner", "dead", "events", "absent_events", "discard", "draw_pile_top", "seat"))
+    r.known_keys(
+        ex,
+        "expect",
+        (
+            "winner", "winners", "dead", "events", "absent_events", "discard", "discard_contains",
+            "discard_not_contains", "draw_pile_top", "distance", "seat",
+        ),
+    )
     winner = ex.get("winner")
     if winner is not None and winner not in ROLES + ("无",):
         raise r.fail("expect.winner", f"应为 主公、反贼、内奸 或 无（未结束）{_suggest(str(winner), ROLES)}")
-    dead = ex.get("dead")
-    if dead is not None and (not isinstance(dead, list) or not all(isinstance(d, int) for d in dead)):
-        raise r.fail("expect.dead", "应为座位号数组，例如 [2, 4]")
-    if dead is not None and any(not 1 <= d <= len(seats) for d in dead):
-        raise r.fail("expect.dead", f"座位号应在 1 到 {len(seats)} 之间")
+    dead = r.seat_list(ex, "dead", "expect", len(seats))
+    winners = r.seat_list(ex, "winners", "expect", len(seats))
+    if winners is not None and not winners:
+        raise r.fail("expect.winners", "应列出获胜的座位号；游戏未结束写 winner = \"无\"")
+    distances: list[tuple[int, int, int]] = []
+    for k, v in r.table(ex.get("distance", {}), "expect.distance").items():
+        where = f"expect.distance.{k}"
+        a, sep, b = k.partition("-")
+        if not (sep and a.strip().isdigit() and b.strip().isdigit()):
+            raise r.fail(where, "键应为“起点座位-终点座位”，例如 \"1-3\" = 2（1号位到3号位的距离）")
+        src, dst = int(a), int(b)
+        for seat in (src, dst):
+            if not 1 <= seat <= len(seats):
+                raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间，实际有 {seat}")
+        if src == dst:
+            raise r.fail(where, "起点与终点是同一座位（与自己的距离不计算）")
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise r.fail(where, f"应为正整数（距离至少为 1），实际是 {v!r}")
+        distances.append((src, dst, v))
     seat_ex: dict[int, SeatExpectation] = {}
     for k, v in r.table(ex.get("seat", {}), "expect.seat").items():
         where = f"expect.seat.{k}"
         if not k.isdigit() or not 1 <= int(k) <= len(seats):
             raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
         v = r.table(v, where)
-        r.known_keys(v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained"))
-        alive = v.get("alive")
-        if alive is not None and not isinstance(alive, bool):
+        r.known_keys(
+            v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained", "asked")
+        )
+        alive_at_end = v.get("alive")
+        if alive_at_end is not None and not isinstance(alive_at_end, bool):
             raise r.fail(f"{where}.alive", "应为 true 或 false")
         face_down = v.get("face_down")
         if face_down is not None and not isinstance(face_down, bool):
@@ -321,9 +393,10 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             hand_count=r.opt_int(v, "hand_count", where),
             equip=r.labels(v, "equip", where),
             judge=r.labels(v, "judge", where),
-            alive=alive,
+            alive=alive_at_end,
             face_down=face_down,
             chained=r.boolean(v, "chained", where, default=False) if "chained" in v else None,
+            asked=r.boolean(v, "asked", where, default=False) if "asked" in v else None,
         )
     expect = Expectation(
         winner=winner,
@@ -333,6 +406,10 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         absent_events=r.labels(ex, "absent_events", "expect") or (),
         discard=r.labels(ex, "discard", "expect"),
         draw_pile_top=r.labels(ex, "draw_pile_top", "expect"),
+        winners=winners,
+        discard_contains=r.labels(ex, "discard_contains", "expect") or (),
+        discard_not_contains=r.labels(ex, "discard_not_contains", "expect") or (),
+        distances=tuple(distances),
     )
     return Scenario(
         path=path,

@@ -192,6 +192,9 @@ class Game:
         self._turn_at: int | None = None
         self._start_phase: Phase | None = None
         self._end_phase_now = False
+        #: stop the game right after this phase first ends (its 结束时 window done):
+        #: a table set up to look at the state then (runtime.testing.run_table)
+        self.stop_after: Phase | None = None
         self.play_actions = 0
         self._started = False
         self._tags: dict[int, tuple[GeneralSpec, Role, str]] = {}

@@ -31,7 +31,10 @@ Example::
 * ``answers`` — a :class:`ScriptedAgent` queue for that seat (see agents.py for the
   label conventions); or pass ``agent=`` (e.g. ``RandomAgent()``).
 * ``current`` — the seat whose turn it is; ``phase`` — the phase the turn starts at.
-* ``alive=False`` seats are dead from the start (their cards stay unplaced).
+* ``alive=False`` seats are dead from the start: their role is known (as after a
+  death), they hold no cards (placing any is a :class:`TableError`), and no one asks
+  them anything (a verdict-only table may even make the current seat dead; scenario
+  files refuse it).
 * ``equipment`` — the game's equipment effects (card name → skill classes, see
   :class:`~sgs.runtime.game.Game`); default: only the hand-written ones
   (:data:`~sgs.runtime.effects.equipment.HAND_WRITTEN`).  A table relying on the
@@ -171,6 +174,11 @@ def build_game(
         p.alive = s.alive
         p.chained = s.chained
         game.alive_changed()
+        if not s.alive:
+            p.role_revealed = True  # as a death reveals it
+            held = next(((f, lst) for f, lst in (("hand", s.hand), ("equips", s.equips), ("judge", s.judge)) if lst), None)
+            if held is not None:
+                raise TableError(f"{p.seat}号位开局前已阵亡，不能有牌（{'、'.join(held[1])}）", p.seat, held[0], 0)
         for k, lab in enumerate(s.hand):
             placed.append((bank.take(lab, p.seat, "hand", k), Zone.HAND, p, ""))
         for k, lab in enumerate(s.equips):
@@ -213,7 +221,10 @@ def build_game(
     game.current = cur
     game._start_phase = phase
     game._started = True
-    game.log_event("牌局", "按牌桌构建：" + "；".join(f"{game.tag(p)} 体力{p.hp}/{p.max_hp}" for p in players))
+    game.log_event(
+        "牌局",
+        "按牌桌构建：" + "；".join(f"{game.tag(p)} " + (f"体力{p.hp}/{p.max_hp}" if p.alive else "已阵亡") for p in players),
+    )
 
     def rebuild(agents: Sequence[Agent]) -> Game:
         g = build_game(
@@ -227,8 +238,11 @@ def build_game(
     return game
 
 
-def run_table(game: Game, turns: int | None = 1) -> GameResult:
+def run_table(game: Game, turns: int | None = 1, until: Phase | None = None) -> GameResult:
     """Run ``turns`` turns (default: finish the current turn; None: until the game
-    ends) and return the final state."""
+    ends) and return the final state; ``until``: stop as soon as that phase first
+    ends (its 结束时 window done), whoever's turn it is, within those turns —
+    ``game.stop_after`` is None afterwards if it stopped there."""
+    game.stop_after = until
     game.run(max_turns=turns)
     return result_of(game)

@@ -193,6 +193,8 @@ def _phases(game: Game, tev: TurnEvent) -> None:
             if pev is None:
                 pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
             row.end.run(game, pev)
+        if ph is game.stop_after:
+            raise _Stopped
 
 
 def _turn_begins(game: Game, tev: TurnEvent) -> None:
@@ -255,6 +257,10 @@ def start(game: Game) -> None:
             game.trigger(_GAME_START.timing, p, ev)
 
 
+class _Stopped(Exception):
+    """The phase :attr:`Game.stop_after` names has ended: play stops there."""
+
+
 def play_turns(game: Game, max_turns: int | None = None, start_phase: Phase | None = None) -> None:
     """Play turns from the current player until the game is over or ``max_turns``
     turns were played; ``start_phase`` starts the first turn at that phase."""
@@ -274,6 +280,9 @@ def play_turns(game: Game, max_turns: int | None = None, start_phase: Phase | No
             game.current = nxt
             if max_turns is not None and played >= max_turns:
                 return
+    except _Stopped:
+        game.log_event("停止", f"在{game.tag(game.current)}的{game.stop_after.value if game.stop_after else ''}结束后停止")
+        game.stop_after = None
     except GameOver as g:
         # the traceback's frames hold the game, and the frame that raised holds the
         # exception: dropping it lets the game go by reference counting, not the GC
