@@ -195,6 +195,22 @@ NEAR_MISSES = [
     # a bound on X needs its value; 从牌堆将… needs where to
     ("每当你造成伤害后，你摸X张牌（X为你本回合造成的伤害值且最多）。", "）"),
     ("当你受到伤害后，你可以从牌堆将一张牌置于。", "。"),
+    # an ordinal needs what it counts (下一个出牌阶段); 唯一 is a determiner: it needs its noun
+    ("你跳过下一个。", "。"),
+    ("当你使用【杀】指定唯一为目标后，你摸一张牌。", "为目标"),
+    # an X-definition closing a lead needs its value, and is no condition itself
+    ("第X轮开始时（X为），你失去此技能。", "）"),
+    ("回合结束时，若（X为你的体力值），你摸一张牌。", "（"),
+    # a card's own event as its relative clause needs its verb (被抵消的牌)
+    ("你获得被的【杀】。", "的"),
+    # damage from someone takes one 的 (受到你的伤害)
+    ("当你受到你的的伤害后，你摸一张牌。", "的伤害"),
+    # a distance between two players needs its value
+    ("你距离其为的其他角色不能响应你使用的【杀】。", "的其他"),
+    # 直到 an event needs the whole event
+    ("你对其依次使用【杀】，直到该角色进入。", "。"),
+    # 结束后 is one timing word: it cannot be doubled
+    ("当【杀】使用结算结束后结束后，你摸一张牌。", "结束后，"),
 ]
 
 
