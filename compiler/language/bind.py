@@ -395,21 +395,17 @@ class Binder:
         cards = [x for x in args if isinstance(x, ir.CardRef)]
         players = [x for x in args if isinstance(x, ir.PlayerRef)]
         qty = [x for x in args if isinstance(x, ir.Quantity)]
+        if (verb == "damage" and a.target is not None and not a.manner and a.partner is None and len(qty) == len(args) <= 1
+                and self.text[(qty[0].end if qty else a.end - 2):a.end] == "伤害"):  # 对X造成n点伤害 (no element)
+            src = self.actor(a)
+            return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        if a.target is not None or a.partner is not None or a.manner:  # 视为… / 各… / 对X使用…: not in the typed IR yet
+            raise self.gap(f"动作“{self.words(a)}”", a)
         spec = verb_of_frame(verb)
         if spec is not None and spec.params:
             return [self.by_table(a, spec)]
         if verb == "gain" and len(cards) == 1 and not players:
             return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
-        if verb == "to":  # 对X造成n点伤害
-            target = players[0] if len(players) == 1 else None
-            inner_seq = [x for x in args if isinstance(x, ir.Seq)]
-            if target is not None and len(inner_seq) == 1:
-                acts = list(_flat(inner_seq[0]))
-                if len(acts) == 1 and isinstance(acts[0], ir.Act) and acts[0].verb == "damage":
-                    d = acts[0]
-                    dq = [x for x in d.args if isinstance(x, ir.Quantity)]
-                    src = self.actor(a)
-                    return [t.Damage(src, src, self.player(target), self.amount(dq[0] if dq else None), sp, optional=opt)]
         if verb == "judge" and all(isinstance(x, ir.Quantity) and self.words(x) == "一" for x in args):
             return [t.Judge(self.actor(a), sp, optional=opt)]
         if verb == "give" and len(cards) == 1 and len(players) == 1:

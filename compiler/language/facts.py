@@ -35,6 +35,9 @@ class Effect:
     optional: bool = False
     under: str | None = None
     modal: str | None = None  # 不能 / 须 …: the act's modal word other than 可以
+    target: str | None = None  # 对X: whom the act is aimed at
+    partner: str | None = None  # 和X同时: who does it together with the actor
+    manner: tuple[str, ...] = ()  # 视为 / 各 / 依次 / 再 / 改为 …, in order
 
 
 @dataclass(frozen=True)
@@ -48,20 +51,50 @@ class PartFacts:
     effects: tuple[Effect, ...]
     limit: str | None
     x: str | None = None  # what X stands for, as written in the part's （X为…）
+    #: timings inside the body (若如此做，当…后，…): when the effects under them happen
+    later: tuple[str, ...] = ()
+    #: how long an effect holds (…，直到回合结束), as written
+    lasting: tuple[str, ...] = ()
 
 
-def _verb(frame: str, words: str) -> str:
-    """The verb table's word for a frame; a frame the table does not have (令, 对 …,
-    or a verb not compiled yet) is named by the word it starts with and the frame
-    (``将〔draw_to〕``)."""
-    v = verb_of_frame(frame)
+#: words that introduce an argument or an adverb of a serial verb, not the verb itself
+_COVERBS = frozenset({"将", "从", "对", "视为", "各", "依次", "亦", "再", "再次", "连续", "同时", "和", "与",
+                      "额外", "分别", "改为", "用", "把"})
+
+
+def _verb(text: str, act: ir.Act) -> str:
+    """The verb table's word for an act's frame; a frame the table does not have (令, 获得
+    …, or a verb not compiled yet) is named by its own words outside its arguments, after
+    its coverbs, with … where an argument stands (置于, 当…使用, 造成…伤害, 防止此伤害),
+    beside the frame name (``当…使用〔use_as〕``)."""
+    v = verb_of_frame(act.verb)
     if v is not None:
         return v.word
-    from .front import _head_word
+    from .register import _lexer_of, get_register_parser
 
-    head = _head_word(words)
-    # the grammar's frame name beside the first word: 将 alone would hide 摸至 / 置于 / 当…使用
-    return f"{head}〔{frame}〕" if head else frame
+    held = [(n.start, n.end) for n in (*act.args, act.target, act.partner) if n is not None]
+    if act.actor is not None and act.start <= act.actor.start:  # 视为你装备着…: the actor inside
+        held.append((act.actor.start, act.actor.end))
+    try:
+        toks = _lexer_of(get_register_parser()).tokens(text[act.start:act.end])
+    except Exception:  # noqa: BLE001 - a span always lexes; never fail a message on it
+        toks = []
+    groups: list[str] = []
+    gap = False
+    for tok in toks:
+        at = act.start + (tok.start_pos or 0)
+        if any(a <= at < b for a, b in held):
+            gap = True
+            continue
+        word = str(tok)
+        if word in "，、：；。（）" or (not groups and word in _COVERBS):
+            continue
+        if gap and groups:
+            groups.append("…")
+        gap = False
+        groups.append(word)
+    head = "".join(groups)
+    return f"{head}〔{act.verb}〕" if head else act.verb
 
 
 def _words(text: str, n: ir.Node) -> str:
@@ -78,16 +111,35 @@ def _timing(text: str, e: ir.EventPattern) -> str:
     return f"{_words(text, e)} = {got}"
 
 
-def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], conds: list[str]) -> None:
+class _Collect:
+    """What a walk of a part's body collects besides its effects."""
+
+    def __init__(self) -> None:
+        self.conds: list[str] = []
+        self.later: list[str] = []
+        self.lasting: list[str] = []
+        self.later_labels: list[str] = []
+
+
+def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], got: _Collect) -> None:
+    conds = got.conds
     if isinstance(node, ir.Seq):
         for item in node.items:
-            _effects(text, item, under, out, conds)
+            _effects(text, item, under, out, got)
+    elif isinstance(node, ir.When):
+        label = "、".join(_words(text, e) for e in node.timings)
+        got.later.extend(_timing(text, e) for e in node.timings)
+        got.later_labels.append(label)
+        _effects(text, node.body, label, out, got)
+    elif isinstance(node, ir.If) and node.cond is not None and node.cond.kind == "until":
+        got.lasting.append(node.cond.text)
+        _effects(text, node.then, under, out, got)
     elif isinstance(node, ir.If):
         label = node.cond.text if node.cond is not None else "若如此做"
         conds.append(label)
-        _effects(text, node.then, label, out, conds)
+        _effects(text, node.then, label, out, got)
         if node.else_ is not None:
-            _effects(text, node.else_, f"否则（{label}）", out, conds)
+            _effects(text, node.else_, f"否则（{label}）", out, got)
     elif isinstance(node, ir.Act):
         args: list[str] = []
         nested: list[ir.Node] = []
@@ -98,26 +150,33 @@ def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], con
                 args.append(_words(text, a))
         actor = node.actor.text if node.actor is not None else None
         modal = node.modal if node.modal not in (None, "可以") else None
-        out.append(Effect(_verb(node.verb, _words(text, node)), actor, tuple(args), node.optional, under, modal))
+        out.append(Effect(_verb(text, node), actor, tuple(args), node.optional, under, modal,
+                          node.target.text if node.target is not None else None,
+                          node.partner.text if node.partner is not None else None, node.manner))
         for n in nested:
             if isinstance(n, ir.Option):
-                _effects(text, n.body, f"选项：{n.label}", out, conds)
+                _effects(text, n.body, f"选项：{n.label}", out, got)
             else:
-                _effects(text, n, under, out, conds)
+                _effects(text, n, under, out, got)
     elif isinstance(node, ir.Static):
-        out.append(Effect(f"状态：{node.kind}", None, tuple(_words(text, a) for a in node.args), False, under))
+        # a changed quantity keeps its sign (手牌上限-1: -1, not 1)
+        signed = tuple(text[a.start - 1:a.end] if isinstance(a, ir.Quantity) and text[a.start - 1:a.start] in ("+", "-")
+                       else _words(text, a) for a in node.args)
+        out.append(Effect(f"状态：{node.kind}", None, signed, False, under))
 
 
 def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
     """The facts of one part of a reading (see the module doc)."""
     text = skill.text
     effects: list[Effect] = []
-    conds: list[str] = []
+    got = _Collect()
+    conds = got.conds
     if part.body is not None:
-        _effects(text, part.body, None, effects, conds)
+        _effects(text, part.body, None, effects, got)
     # who decides: the actor of the first act, when it is under 可以; an act under a 若
     # counts (若…，你可以…: you decide once the condition holds), an option's does not
-    first = next((e for e in effects if e.under is None or e.under in conds), None)
+    # (or under a later timing: 当…后，其可以…: 其 decides then)
+    first = next((e for e in effects if e.under is None or e.under in conds or e.under in got.later_labels), None)
     decides = first.actor if first is not None and first.optional else None
     cost: list[Effect] = []
     if part.kind == "active":
@@ -128,11 +187,11 @@ def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
                 break
         effects = effects[len(cost):]
     when = tuple(_timing(text, e) for e in part.timings)
-    if part.kind == "active" and part.phase:
+    if part.kind in ("active", "static") and part.phase:
         when = (part.phase,)
     m = re.search(r"（X为(.+?)）", text[part.start:part.end])
     return PartFacts(part.kind, part.tags, when, decides, tuple(cost), tuple(conds), tuple(effects), part.limit,
-                     m.group(1) if m else None)
+                     m.group(1) if m else None, tuple(got.later), tuple(got.lasting))
 
 
 def is_cost(word: str) -> bool:
@@ -162,7 +221,12 @@ def explain_lines(f: PartFacts) -> list[tuple[str, str]]:
     out = [(f"类型：{zh}（语域语法的读法；编译器还不能为它生成代码）",
             f"kind: {en} (the register grammar's reading; not compiled yet)")]
     for w in f.when:
-        out.append((f"时机：{w}", f"when: {w}"))
+        if f.kind == "static":  # a static holds during its phase; it does not act at it
+            out.append((f"范围：{w}", f"while: {w}"))
+        else:
+            out.append((f"时机：{w}", f"when: {w}"))
+    for w in f.later:
+        out.append((f"之后的时机：{w}", f"later, when: {w}"))
     if f.decides is not None:
         out.append((f"谁决定：{f.decides}（可以）决定是否发动", f"who decides: {f.decides} (may)"))
     else:
@@ -174,8 +238,15 @@ def explain_lines(f: PartFacts) -> list[tuple[str, str]]:
     for e in f.effects:
         where = f"（{e.under}）" if e.under else ""
         may = "可以" if e.optional else (e.modal or "")
-        out.append((f"效果：{e.actor or ''}{may}{e.verb} {'、'.join(e.args)}{where}".rstrip(),
-                    f"effect: {e.actor or ''} {'may ' if e.optional else (e.modal + ' ' if e.modal else '')}{e.verb} {', '.join(e.args)}{' (' + e.under + ')' if e.under else ''}".rstrip()))
+        who = e.actor or ""
+        how = (f"和{e.partner}" if e.partner else "") + "".join(e.manner)  # as written: 你可以和X同时展示…
+        to_zh = f"，对{e.target}" if e.target else ""
+        to_en = f", at {e.target}" if e.target else ""
+        out.append((f"效果：{who}{may}{how}{e.verb} {'、'.join(e.args)}".rstrip() + f"{to_zh}{where}",
+                    f"effect: {who} {'may ' if e.optional else (e.modal + ' ' if e.modal else '')}{how}{e.verb} {', '.join(e.args)}".rstrip()
+                    + f"{to_en}{' (' + e.under + ')' if e.under else ''}"))
+    for d in f.lasting:
+        out.append((f"持续：{d}", f"lasting: {d}"))
     if f.x:
         out.append((f"X：{f.x}", f"X: {f.x}"))
     if f.limit:

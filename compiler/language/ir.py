@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 __all__ = [
-    "Node", "PlayerRef", "CardRef", "Quantity", "EventPattern", "Act", "Static", "Cond",
-    "If", "Seq", "Option", "Part", "RegisterSkill", "walk",
+    "Node", "PlayerRef", "CardRef", "Quantity", "Place", "EventPattern", "Act", "Static", "Cond",
+    "If", "When", "Seq", "Option", "Part", "RegisterSkill", "walk",
 ]
 
 
@@ -74,6 +74,13 @@ class Quantity(Node):
 
 
 @dataclass(frozen=True)
+class Place(Node):
+    """Where cards go or come from, as written: 牌堆顶 / 其他角色的装备区里 / “仁”区."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class EventPattern(Node):
     """A timing: window (the grammar's ``ev_<window>`` name), its subject, the timing word."""
 
@@ -87,13 +94,20 @@ class EventPattern(Node):
 
 @dataclass(frozen=True)
 class Act(Node):
-    """One verb: its registry key, who acts, its arguments; ``optional`` for 你可以."""
+    """One verb: its registry key, who acts, its arguments; ``optional`` for 你可以.
+
+    A serial verb construction is one act: the coverb's player is the act's ``target``
+    (对X使用Y), the player after 和/与…同时 its ``partner``, and the adverbial verbs
+    before it (视为, 各, 依次, 再, 改为 …) its ``manner``, as written, in order."""
 
     verb: str
     actor: PlayerRef | None
     args: tuple[Node, ...] = ()
     optional: bool = False
     modal: str | None = None
+    target: PlayerRef | None = None
+    partner: PlayerRef | None = None
+    manner: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -133,6 +147,15 @@ class If(Node):
 
 
 @dataclass(frozen=True)
+class When(Node):
+    """A timing inside a body (…，当…后，其可以… / X下个判定阶段开始时，获得…): the body
+    happens at that later event, not now."""
+
+    timings: tuple[EventPattern, ...]
+    body: Node
+
+
+@dataclass(frozen=True)
 class Part(Node):
     """One part of a skill: trigger / active / static / limit / branch (阳：… / 成功：…)."""
 
@@ -140,6 +163,7 @@ class Part(Node):
     tags: tuple[str, ...]
     limit: str | None
     timings: tuple[EventPattern, ...]
+    #: the phase(s) an active part acts in, or a static part holds in (你的出牌阶段), as written
     phase: str | None
     body: Seq | None
     label: str | None = None

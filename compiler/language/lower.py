@@ -29,6 +29,11 @@ _QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
 _LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead", "timing"}
 _PARTS = {"part", "part_branch", "part_numbered"}
 _ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv", "own_when"}
+#: serial verb constructions whose prefix scopes over the verb chain after it
+#: (30_verbs ``vp``): the frame and its adverb in the act's ``manner`` ('' for none: 对X
+#: gives the act its target, and only that)
+_PREFIXES = {"to": "", "as_if": "视为", "each": "各", "in_turn": "依次", "also": "亦", "again": "再",
+             "in_a_row": "连续", "together": "同时", "extra": "额外", "respectively": "分别", "instead": "改为"}
 
 Subtree = Tree[Token]
 
@@ -128,6 +133,8 @@ class _Lowering:
             return self.card(c)
         if d in _QUANTITY:
             return ir.Quantity(a, b, self.words(c))
+        if d in ("dests", "dest", "pile", "place"):  # where cards go or come from (置于牌堆顶 / 从牌堆中获得)
+            return ir.Place(a, b, self.words(c))
         if d.startswith("act_") or d == "vps" or d.startswith("st_"):
             return self.seq(c, None, None)
         return None
@@ -154,6 +161,9 @@ class _Lowering:
         if d.startswith("st_"):
             return ir.Static(a, b, d[3:], self.args(t), self.words(t))
         verb = d[4:] if d.startswith("act_") else d
+        chain = [c for c in t.children if isinstance(c, Tree) and c.data == "vps" or isinstance(c, Tree) and c.data.startswith("act_")]
+        if verb in _PREFIXES and len(chain) == 1:
+            return self.serial(t, verb, chain[0], actor, modal, decides)
         if verb == "cause":  # 令 player vps: the player acts; 令 + a statement (令此牌无法响应): no actor
             first = t.children[0]
             who = self.player(first) if isinstance(first, Tree) and first.data in _PLAYER else None
@@ -166,6 +176,31 @@ class _Lowering:
         optional = decides and modal in OPTIONAL_MODALS if modal else False
         return ir.Act(a, b, verb, actor, args, optional, modal)
 
+    def serial(self, t: Subtree, verb: str, chain: Subtree, actor: ir.PlayerRef | None, modal: str | None,
+               decides: bool) -> ir.Seq:
+        """A serial verb construction (对X使用Y, 视为对X使用Y, 各摸一张牌, 和X同时展示…): the
+        prefix scopes over the chain after it, and is one act with the chain's first verb —
+        its target (对X), partner (和X同时), manner (视为 / 各 …) and, after 视为X, actor X;
+        the span starts at the prefix."""
+        a, b = _span(t)
+        player = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
+        if verb == "as_if" and player is not None:  # 视为你装备着… / 其视为对你使用…
+            actor = player
+        inner = self.seq(chain, actor, modal, decides)
+        items = list(inner.items)
+        first = next((i for i, x in enumerate(items) if isinstance(x, ir.Act)), None)
+        if first is None:  # a chain of statements (视为…无效): keep it as written
+            return ir.Seq(a, b, (ir.Act(a, b, verb, actor, (player,) if player else (), False, modal), inner))
+        x = items[first]
+        assert isinstance(x, ir.Act)
+        manner = ((_PREFIXES[verb],) if _PREFIXES[verb] else ()) + x.manner
+        if verb == "to":
+            x = replace(x, target=player)
+        elif verb == "together":
+            x = replace(x, partner=player)
+        items[first] = replace(x, start=a, manner=manner)
+        return ir.Seq(a, b, tuple(items))
+
     def seq(self, t: Subtree | Token, actor: ir.PlayerRef | None, modal: str | None, decides: bool = True) -> ir.Seq:
         """The acts of a verb phrase; ``decides``: the first act is where a written
         你可以 is decided (``optional``) — one decision covers what follows it."""
@@ -174,8 +209,8 @@ class _Lowering:
             return ir.Seq(a, b, ())
         if t.data == "vps":
             kids = [c for c in t.children if isinstance(c, Tree) and c.data != "xdef"]  # a remark is no act
-            return ir.Seq(a, b, tuple(self.act(c, actor, modal, decides and i == 0) for i, c in enumerate(kids)))
-        return ir.Seq(a, b, (self.act(t, actor, modal, decides),))
+            return ir.Seq(a, b, tuple(x for i, c in enumerate(kids) for x in _items(self.act(c, actor, modal, decides and i == 0))))
+        return ir.Seq(a, b, _items(self.act(t, actor, modal, decides)))
 
     # ---- clauses
     def cond(self, t: Subtree) -> ir.Cond:
@@ -227,7 +262,8 @@ class _Lowering:
         got = self.clause_core(core) if core is not None else None
         lead = got if isinstance(got, ir.Seq) else ir.Seq(*_span(head), (got,) if got is not None else ())
         saved = self.actor, self.modal
-        chooser = _chooser(lead) or self.actor  # the options are the chooser's acts
+        chosen = _chooser(lead)
+        chooser = chosen or self.actor  # the options are the chooser's acts
         entries: list[ir.Node] = []
         flat = [c for c in items.children if isinstance(c, Tree)]
         for it in (next(x for x in c.children if isinstance(x, Tree)) if c.data.startswith("enum_more") else c
@@ -238,9 +274,15 @@ class _Lowering:
             seq = self.body(item_body) or ir.Seq(ia, ib, ())
             if it.data in ("enum_lab", "enum_jp"):  # a labelled item is a branch (判定结果为：红桃…)
                 label = next(x for x in it.children if isinstance(x, Tree) and x.data in ("enum_label", "judge_pattern"))
-                entries.append(ir.If(ia, ib, ir.Cond(*_span(label), "enum", (), self.words(label)), seq))
+                # the label finishes the head's condition (若你的“军略”数为：奇数，… → 你的“军略”数为奇数)
+                asked = next((self.words(x) for x in head.children if isinstance(x, Tree) and x.data == "cond_judge_head"), "")
+                entries.append(ir.If(ia, ib, ir.Cond(*_span(label), "enum", (), asked.removeprefix("若") + self.words(label)), seq))
             else:
                 entries.append(ir.Option(ia, ib, self.words(it), seq))
+        # after a head that chooses nothing, items that each open with 若 are the cases of
+        # what the head did (…展示一张手牌：若…，…；若…，…): conditions, not options
+        if chosen is None and all(isinstance(e, ir.If) or _conditional(e.body) for e in entries if isinstance(e, ir.Option)):
+            entries = [e.body if isinstance(e, ir.Option) else e for e in entries]
         self.actor, self.modal = saved
         options = tuple(e for e in entries if isinstance(e, ir.Option))
         if options:
@@ -248,7 +290,22 @@ class _Lowering:
                 ir.Act(a, b, "choice", chooser, options, False, self.modal),))
         out = ir.Seq(a, b, (lead,) + tuple(e for e in entries if not isinstance(e, ir.Option)))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
-        return ir.If(a, b, self.cond(conds[0]), out) if conds else out
+        return self.nest(kids, conds, out, a, b)
+
+    def nest(self, kids: list[Subtree], conds: list[Subtree], body: ir.Node, a: int, b: int) -> ir.Node:
+        """``body`` under the clause's first 若-condition and its timings (当…后), nested in
+        the order written (当…时，若… / 若…，当…时)."""
+        timed = [c for c in kids if c.data in ("timing", "clause_lead")]
+        first_cond = kids.index(conds[0]) if conds else len(kids)
+        for c in reversed(timed):
+            if kids.index(c) > first_cond:
+                body = ir.When(a, b, self.timings(c), body)
+        if conds:
+            body = ir.If(a, b, self.cond(conds[0]), body)
+        for c in reversed(timed):
+            if kids.index(c) < first_cond:
+                body = ir.When(a, b, self.timings(c), body)
+        return body
 
     def clause(self, t: Subtree) -> ir.Node:
         a, b = _span(t)
@@ -257,10 +314,15 @@ class _Lowering:
         kids = [k for c in kids for k in ([x for x in c.children if isinstance(x, Tree)] if c.data == "lead_first" else [c])]
         if t.data == "enum_clause":
             return self.enum(t)
-        if t.data == "if_done":
-            return ir.If(a, b, None, self.clause_core(kids[-1]))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
+        # a timing inside a body (当…后，… / X下个判定阶段开始时，…) stays a timing: what
+        # follows happens then; a clause without its own subject acts by the timing's
+        timed = [c for c in kids if c.data in ("timing", "clause_lead")]
+        whens = [self.timings(c) for c in timed]
         cores = [c for c in kids if c.data == "clause_core" or c.data.startswith("st_")]
+        subject = next((e.subject for w in whens for e in w if e.subject is not None), None)
+        if subject is not None and cores and not any(isinstance(x, Tree) and x.data in _PLAYER for x in cores[0].children):
+            self.actor, self.modal = subject, None
         body: ir.Node = self.clause_core(cores[0]) if cores else ir.Seq(a, b, ())
         # a lead that is not a 若-condition (你的回合外, 除你以外, 直到回合结束 …) restricts
         # the clause too: kept as a condition of its kind, never dropped
@@ -269,33 +331,80 @@ class _Lowering:
             conds_of = tuple(self.cond(next(x for x in c.children if isinstance(x, Tree))) for c in cases)
             ca, cb = _span(cases[0])[0], _span(cases[-1])[1]
             body = ir.If(a, b, ir.Cond(ca, cb, "any_of", conds_of, self.text[ca:cb]), body)
-        leads = [c for c in kids if c.data in _LEADS]
+        leads = [c for c in kids if c.data in _LEADS and c.data != "timing"]
         for lead in reversed(leads):
             la, lb = _span(lead)
             body = ir.If(a, b, ir.Cond(la, lb, lead.data, self.args(lead), self.words(lead)), body)
-        if conds:
-            return ir.If(a, b, self.cond(conds[0]), body)
+        body = self.nest(kids, conds, body, a, b)
+        for tail in (c for c in kids if c.data == "clause_tail"):  # …直到你下个回合开始: how long it holds
+            until = next((x for x in tail.children if isinstance(x, Tree) and x.data == "until"), None)
+            if until is not None:
+                ta, tb = _span(tail)
+                body = ir.If(a, b, ir.Cond(ta, _span(until)[1], "until", self.args(until), self.text[ta:_span(until)[1]]), body)
+        if t.data == "if_done":  # 若如此做，… (if the step before was done)
+            return ir.If(a, b, None, body)
         return body
+
+    def timings(self, t: Subtree) -> tuple[ir.EventPattern, ...]:
+        """The events of a timing (…时或…后: two timings of one trigger; 或/、/和 join
+        them); an exception or a limit in brackets after it (（…除外） / （每种花色限一次）)
+        restricts the event before it."""
+        out: list[ir.EventPattern] = []
+        for c in t.children:
+            if not isinstance(c, Tree) or c.data in ("timing_lead", "tsep"):
+                continue
+            if c.data in ("except", "limit_remark") and out:
+                out[-1] = replace(out[-1], context=out[-1].context + (self.words(c),))
+                continue
+            out.append(self.event(c))
+        return tuple(out)
 
     def body(self, t: Subtree | None) -> ir.Seq | None:
         if t is None:
             return None
         a, b = _span(t)
-        items = tuple(self.clause(c) for c in t.children if isinstance(c, Tree) and c.data not in ("clause_sep", "option_sep"))
-        return ir.Seq(a, b, items)
+        items: list[ir.Node] = []
+        for c in t.children:
+            if not isinstance(c, Tree) or c.data in ("clause_sep", "option_sep"):
+                continue
+            if c.data == "until_tail" and items:  # …，直到回合结束: how long the clause before it holds
+                until = next(x for x in c.children if isinstance(x, Tree))
+                ua, ub = _span(until)
+                ca = ua - len("直到") if self.text[ua - 2:ua] == "直到" else ua
+                prev = items.pop()
+                items.append(ir.If(prev.start, ub, ir.Cond(ca, ub, "until", self.args(until), self.text[ca:ub]), prev))
+                continue
+            inner = [x for x in c.children if isinstance(x, Tree)]
+            if c.data == "clause" and len(inner) == 1 and inner[0].data in ("else_clause", "if_done", "also_clause", "cases_clause"):
+                c = inner[0]  # clause_special after the first clause: read it as itself (否则 / 若如此做 …)
+            got = self.clause(c)
+            last = items[-1] if items else None
+            if c.data == "else_clause" and isinstance(last, ir.If) and last.else_ is None:  # 否则，…
+                items[-1] = replace(last, end=got.end, else_=got)
+            elif _open_if(last) and not _open_if(got):
+                # 若…，A，然后B: the condition covers the rest of the sentence, up to 否则 or the next 若
+                assert isinstance(last, ir.If)
+                then = last.then.items if isinstance(last.then, ir.Seq) else (last.then,)
+                items[-1] = replace(last, end=got.end, then=ir.Seq(last.then.start, got.end, then + (got,)))
+            else:
+                items.append(got)
+        return ir.Seq(a, b, tuple(items))
 
     # ---- events and parts
     def event(self, t: Subtree) -> ir.EventPattern:
         a, b = _span(t)
         subject = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
-        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c.data != "ev_context" and c is not t), t)
+        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c.data not in ("ev_context", "ev_ordinal") and c is not t), t)
         window = ev.data[3:] if ev.data.startswith("ev_") else ev.data
         timing = next((self.words(c) for c in t.children if isinstance(c, (Tree, Token))
                        and (isinstance(c, Token) and c.type == "TIMING" or isinstance(c, Tree) and c.data == "timing_word")), "")
         amount = next((self.words(c) for c in ev.iter_subtrees() if c.data == "amount"), "")
         per = "point" if amount.endswith("点") else "event"
         context = tuple(self.words(c) for c in t.children if isinstance(c, Tree) and c.data == "ev_context")
-        return ir.EventPattern(a, b, window, subject, timing, per, self.args(ev), context)
+        # which one (下个判定阶段 / 每个回合): a restriction of the event, as written
+        context += tuple(self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "ev_ordinal")
+        args = tuple(x for x in self.args(ev) if subject is None or (x.start, x.end) != (subject.start, subject.end))
+        return ir.EventPattern(a, b, window, subject, timing, per, args, context)
 
     def part(self, t: Subtree) -> ir.Part:
         a, b = _span(t)
@@ -328,17 +437,39 @@ class _Lowering:
         phase = None
         body_tree = next((c for c in kids if c.data == "body"), None)
         if kind == "trigger":
-            timing = kids[0]
-            timings = tuple(self.event(c) for c in timing.children if isinstance(c, Tree) and c.data != "timing_lead")
+            timings = self.timings(kids[0])
         elif kind == "active":
-            phase = self.words(kids[0])
+            # the phase(s) as written, with their owner (你的出牌阶段 / 摸牌阶段或出牌阶段), not 内
+            pa = _span(core)[0]
+            pb = _span(body_tree)[0] if body_tree is not None else _span(core)[1]
+            phase = self.text[pa:pb].rstrip("，").removesuffix("内")
         elif kind == "limit_only":
             limit = self.words(core)
         body = self.body(body_tree)
-        if kind == "free":
-            only_static = body is not None and all(isinstance(x, ir.Seq) and all(isinstance(y, ir.Static) for y in x.items) for x in body.items)
+        only_static = body is not None and all(isinstance(x, ir.Seq) and all(isinstance(y, ir.Static) for y in x.items) for x in body.items)
+        if kind == "free" or (kind == "active" and only_static):
+            # statements only: a static part; a phase before them is where it holds (你的出牌阶段内，…不能…)
             kind = "static" if only_static else "free"
         return ir.Part(a, b, kind, tags, limit, timings, phase, body, label)
+
+
+def _items(n: ir.Node) -> tuple[ir.Node, ...]:
+    """A serial verb's acts spliced into the chain around it; any other node as one item."""
+    return n.items if isinstance(n, ir.Seq) else (n,)
+
+
+def _open_if(n: ir.Node | None) -> bool:
+    """Whether ``n`` is a clause under a written 若 (or 若如此做) with no 否则 yet."""
+    return (isinstance(n, ir.If) and n.else_ is None
+            and (n.cond is None or n.cond.kind not in _LEADS | {"until", "any_of"}))
+
+
+def _conditional(seq: ir.Seq) -> bool:
+    """Whether a clause sequence opens with a written 若-condition."""
+    first = seq.items[0] if seq.items else None
+    while isinstance(first, ir.Seq) and first.items:
+        first = first.items[0]
+    return isinstance(first, ir.If) and first.cond is not None and first.cond.kind not in _LEADS | {"until"}
 
 
 def _chooser(seq: ir.Seq) -> ir.PlayerRef | None:

@@ -1,0 +1,159 @@
+"""How the lowering reads the register's constructions (sgs.compiler.language.lower), on
+sentences written for these tests (no corpus text): a serial verb construction is one
+act with its actor, object, target and manner; 若-cases after a colon are conditions,
+not options; a timing inside a body stays a timing; 或 between timings gives two
+timings of one trigger; a phase before statements is where a static part holds; a 若
+covers the rest of its sentence; 直到… is how long a clause holds.  Each construction
+has near misses the grammar must refuse where they go wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from sgs.compiler.language import ir
+from sgs.compiler.language.facts import explain_lines, skill_facts
+from sgs.compiler.language.front import register_reading
+from sgs.compiler.language.register import RegisterError, parse_register
+
+
+def _read(text: str) -> ir.RegisterSkill:
+    got = register_reading("测", text)
+    assert got is not None, text
+    return got
+
+
+def _acts(skill: ir.RegisterSkill) -> list[ir.Act]:
+    return [n for n in ir.walk(skill) if isinstance(n, ir.Act)]
+
+
+def _lines(skill: ir.RegisterSkill) -> list[str]:
+    return [zh for f in skill_facts(skill) for zh, _ in explain_lines(f)]
+
+
+def _text(n: ir.Node | None) -> str | None:
+    return None if n is None else getattr(n, "text", None)
+
+
+@pytest.mark.parametrize("text,verb,actor,target,partner,manner,args", [
+    # 视为 + 对X + verb: one act, aimed at X, as if
+    ("当你受到伤害后，你可以视为对伤害来源使用一张【杀】。", "use", "你", "伤害来源", None, ("视为",), ["一张【杀】"]),
+    # 对X + verb (inside a chain after a payment)
+    ("出牌阶段，你可以弃置一张牌，对一名其他角色造成1点伤害。", "damage", "你", "一名其他角色", None, (), ["1点"]),
+    # 对X + 各 + verb: the target and the manner both reach the verb
+    ("出牌阶段，你可以失去1点体力，对所有其他角色各造成1点伤害。", "damage", "你", "所有其他角色", None, ("各",), ["1点"]),
+    # 和X同时 + verb: X does it with the actor
+    ("出牌阶段，你可以和一名其他角色同时展示一张手牌。", "show", "你", None, "一名其他角色", ("同时",), ["一张手牌"]),
+    # 视为X + verb: X acts
+    ("锁定技，若你没有手牌，视为你装备着【八卦阵】。", "equip", "你", None, None, ("视为",), ["【八卦阵】"]),
+    # 从X获得Y: the place is an argument of the one act
+    ("结束阶段，你可以从弃牌堆中获得一张【杀】。", "gain", "你", None, None, (), ["弃牌堆中", "一张【杀】"]),
+])
+def test_a_serial_verb_is_one_act(text: str, verb: str, actor: str, target: str | None, partner: str | None,
+                                  manner: tuple[str, ...], args: list[str]) -> None:
+    acts = [a for a in _acts(_read(text)) if a.verb == verb]
+    assert len(acts) == 1, [a.verb for a in _acts(_read(text))]
+    (a,) = acts
+    assert (_text(a.actor), _text(a.target), _text(a.partner), a.manner) == (actor, target, partner, manner)
+    assert [text[x.start:x.end] for x in a.args] == args
+    assert not {x.verb for x in _acts(_read(text))} & {"to", "as_if", "each", "together"}
+
+
+def test_a_serial_verb_in_the_facts() -> None:
+    lines = _lines(_read("当你受到伤害后，你可以视为对伤害来源使用一张【杀】。"))
+    assert "效果：你可以视为使用〔use〕 一张【杀】，对伤害来源" in lines
+    lines = _lines(_read("出牌阶段，你可以将一张装备牌置于一名其他角色的装备区里。"))
+    assert "效果：你可以置于〔put〕 一张装备牌、一名其他角色的装备区里" in lines
+
+
+def test_if_cases_after_a_colon_are_conditions_not_options() -> None:
+    s = _read("出牌阶段，你可以展示一张手牌：若此牌为红色，你摸一张牌，然后回复1点体力；若此牌为黑色，你弃置一张牌。")
+    assert not [n for n in ir.walk(s) if isinstance(n, ir.Option)]
+    assert [a.verb for a in _acts(s)] == ["show", "draw", "recover", "discard"]
+    ifs = [n for n in ir.walk(s) if isinstance(n, ir.If)]
+    assert [i.cond.text for i in ifs if i.cond] == ["此牌为红色", "此牌为黑色"]
+    # each case covers the rest of its item (然后回复… is under 此牌为红色)
+    assert [a.verb for a in ir.walk(ifs[0].then) if isinstance(a, ir.Act)] == ["draw", "recover"]
+    # a head that chooses keeps its options
+    c = _read("当你受到伤害后，你可以选择一项：1.摸一张牌；2.回复1点体力。")
+    assert len([n for n in ir.walk(c) if isinstance(n, ir.Option)]) == 2
+
+
+def test_a_label_after_the_colon_completes_the_head_condition() -> None:
+    s = _read("当你受到伤害后，若你的手牌数为：奇数，你摸一张牌；偶数，你回复1点体力。")
+    assert [i.cond.text for i in ir.walk(s) if isinstance(i, ir.If) and i.cond] == ["你的手牌数为奇数", "你的手牌数为偶数"]
+
+
+def test_a_timing_inside_a_body_stays_a_timing() -> None:
+    s = _read("出牌阶段，你可以弃置一张牌。若如此做，当你受到伤害后，你摸一张牌。")
+    whens = [n for n in ir.walk(s) if isinstance(n, ir.When)]
+    assert [(e.window, e.timing) for w in whens for e in w.timings] == [("damaged", "后")]
+    assert not [n for n in ir.walk(s) if isinstance(n, ir.Cond) and n.kind == "timing"]
+    # a clause without its own subject acts by the timing's subject, and its own 可以 is not carried
+    t = _read("出牌阶段，你可以弃置一张牌，其他角色下个摸牌阶段开始时，摸一张牌。")
+    (w,) = [n for n in ir.walk(t) if isinstance(n, ir.When)]
+    assert w.timings[0].context == ("下个",)
+    draw = [a for a in _acts(t) if a.verb == "draw"]
+    assert [(_text(a.actor), a.optional, a.modal) for a in draw] == [("其他角色", False, None)]
+    assert "之后的时机：其他角色下个摸牌阶段开始时 = 其他角色|phase[下个]|开始时" in _lines(t)
+
+
+def test_timings_joined_by_or_are_two_timings_of_one_trigger() -> None:
+    s = _read("当你受到伤害后或当你失去体力后，你摸一张牌。")
+    (part,) = s.parts
+    assert [(e.window, e.timing) for e in part.timings] == [("damaged", "后"), ("lose_hp", "后")]
+
+
+def test_a_phase_before_statements_is_where_a_static_holds() -> None:
+    s = _read("锁定技，你的弃牌阶段内，你的手牌上限+1。")
+    (part,) = s.parts
+    assert (part.kind, part.phase) == ("static", "你的弃牌阶段")
+    assert "范围：你的弃牌阶段" in _lines(s)
+    # an active part keeps its phase as written (not its owner alone)
+    (active,) = _read("出牌阶段，你可以摸一张牌。").parts
+    assert (active.kind, active.phase) == ("active", "出牌阶段")
+
+
+def test_an_if_covers_the_rest_of_its_sentence() -> None:
+    s = _read("当你受到伤害后，若你没有手牌，你可以摸一张牌，然后回复1点体力。")
+    (top,) = s.parts[0].body.items if s.parts[0].body else ()
+    assert isinstance(top, ir.If) and top.cond is not None
+    assert [a.verb for a in ir.walk(top.then) if isinstance(a, ir.Act)] == ["draw", "recover"]
+    # 否则 is the other branch, not a clause under the condition (nor dropped)
+    e = _read("当你受到伤害后，若你没有手牌，你摸两张牌，否则你摸一张牌。")
+    (branch,) = [n for n in ir.walk(e) if isinstance(n, ir.If)]
+    assert branch.else_ is not None
+    assert [e.text[x.start:x.end] for x in ir.walk(branch.else_) if isinstance(x, ir.Act)] == ["摸一张牌"]
+    # 若如此做 after the first clause is a condition too (not dropped)
+    d = _read("出牌阶段，你可以弃置一张牌，若如此做，你摸两张牌，然后回复1点体力。")
+    (done,) = [n for n in ir.walk(d) if isinstance(n, ir.If)]
+    assert done.cond is None and [a.verb for a in ir.walk(done.then) if isinstance(a, ir.Act)] == ["draw", "recover"]
+
+
+# Near misses of these constructions: (text, the position the parse stops at)
+NEAR_MISSES = [
+    # a serial verb's prefix needs its verb: 视为对X / 对X / 和X同时 / 各 alone
+    ("当你受到伤害后，你可以视为对一名其他角色。", "。"),
+    ("出牌阶段，你可以对一名其他角色。", "。"),
+    ("出牌阶段，你可以和一名其他角色同时。", "。"),
+    ("出牌阶段，你可以令所有其他角色各。", "。"),
+    ("出牌阶段，你可以弃置一张牌，然后改为。", "。"),
+    # 若-cases after a colon: a case needs its clause; 若 needs its condition
+    ("出牌阶段，你可以展示一张手牌：若此牌为红色；若此牌为黑色，你摸一张牌。", "；若此牌"),
+    ("出牌阶段，你可以展示一张手牌：若此牌为红色，你摸一张牌；若，你弃置一张牌。", "，你弃置"),
+    # 或 between timings needs the second timing, once
+    ("当你受到伤害后或，你摸一张牌。", "，你摸"),
+    ("当你受到伤害后或或当你失去体力后，你摸一张牌。", "或当你"),
+    # a timing inside a body needs what happens then
+    ("出牌阶段，你可以弃置一张牌。若如此做，当你受到伤害后。", "。"),
+    ("出牌阶段，你可以将一张♦牌置于一名角色的判定区内，该角色下个判定阶段开始时。", "。"),
+    # a static's phase needs its comma and its statement
+    ("锁定技，你的出牌阶段内，。", "。"),
+    ("锁定技，你的出牌阶段内你的手牌上限+1。", "你的手牌"),
+]
+
+
+@pytest.mark.parametrize("text,at", NEAR_MISSES)
+def test_near_misses_of_the_constructions(text: str, at: str) -> None:
+    with pytest.raises(RegisterError) as info:
+        parse_register(text)
+    assert text[info.value.pos:].startswith(at), text[: info.value.pos] + "⟨" + text[info.value.pos:]
