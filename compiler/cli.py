@@ -324,6 +324,8 @@ def fmt_(
 
     if not paths and not text and skills_file is None:
         raise _fail("请给出 .sgs 文件或目录，或用 --text / --skills-file 给出技能文本")
+    if check_only and write:
+        raise _fail("--check 只检查、不改写，不能和 -w/--write 一起用：CI 用 --check，改写文件用 -w")
     _refuse_empty_texts(text)
     files = _need_paths(paths) if paths else []
     if skills_file is not None:
@@ -648,8 +650,10 @@ def corpus(
         raise _fail(f"无法读取 {tsv}：{e.message}", 1) from None
     try:
         rows = read_corpus(tsv)
-    except (ValueError, UnicodeDecodeError, csv.Error) as e:
-        raise _fail(str(e), 1) from None
+    except (ValueError, csv.Error) as e:
+        raise _fail(str(e)) from None
+    except UnicodeDecodeError:
+        raise _fail(f"{tsv}：不是 UTF-8 编码的文本") from None
     rep = measure(rows, with_check=check, reference=reference)
     out.print(json.dumps(rep.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else render_text(rep, groups), markup=False)
 

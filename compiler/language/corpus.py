@@ -118,13 +118,26 @@ def _stats(ms: list[float]) -> dict[str, float]:
 
 
 def read_corpus(path: Path) -> list[CorpusRow]:
-    """Rows of a corpus TSV; ValueError when the ``skill``/``text`` columns are missing."""
+    """Rows of a corpus TSV (columns ``skill`` and ``text``; ``package`` optional).
+    ValueError (a Chinese message) when a column is missing or a row has no text: a
+    malformed row is refused, not counted as a text the grammar rejects."""
     with path.open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         cols = set(reader.fieldnames or ())
         if not {"skill", "text"} <= cols:
-            raise ValueError(f"{path}: a corpus TSV needs the columns skill and text (found: {', '.join(sorted(cols)) or 'none'})")
-        return [CorpusRow(r.get("package") or "", r["skill"] or "", r["text"] or "") for r in reader]
+            found = "、".join(sorted(cols)) or "无"
+            raise ValueError(f"{path}：语料 TSV 的第一行须有 skill 和 text 两列（制表符分隔；找到的列：{found}）")
+        rows: list[CorpusRow] = []
+        bad: list[int] = []
+        for r in reader:
+            if r.get("text") is None or not (r.get("text") or "").strip() or None in r:  # None: the cells past the header (csv restkey)
+                bad.append(reader.line_num)
+                continue
+            rows.append(CorpusRow(r.get("package") or "", r["skill"] or "", r["text"] or ""))
+        if bad:
+            lines = "、".join(str(n) for n in bad[:5]) + ("……" if len(bad) > 5 else "")
+            raise ValueError(f"{path}：{len(bad)} 行的列数不对或没有 text（第 {lines} 行）：每行须与第一行的列一一对应，用制表符分隔")
+        return rows
 
 
 def _context(text: str, pos: int) -> tuple[str, str]:

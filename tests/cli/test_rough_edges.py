@@ -55,6 +55,15 @@ def test_fmt_several_files_get_headers_and_check_lists_the_changed(tmp_path: Pat
     assert a.read_text(encoding="utf-8") == CANON and b.read_text(encoding="utf-8") == SLOPPY_FIXED
 
 
+def test_fmt_check_and_write_together_are_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    b = tmp_path / "b.sgs"
+    b.write_text(SLOPPY, encoding="utf-8")
+    for flags in (["--check", "-w"], ["-w", "--check"]):
+        r = runner.invoke(app, ["fmt", *flags, str(b)])
+        assert r.exit_code == 2 and "不能和 -w/--write 一起用" in r.stderr
+    assert b.read_text(encoding="utf-8") == SLOPPY
+
+
 def test_fmt_refuses_a_file_check_finds_errors_in(tmp_path: Path) -> None:
     # parses fine, but the checker refuses the pinyin (E0401): fmt must not print it
     f = tmp_path / "k.sgs"

@@ -56,8 +56,16 @@ def test_corpus_needs_its_columns(tmp_path: Path) -> None:
     tsv = tmp_path / "c.tsv"
     tsv.write_text("name\tbody\n甲\t乙\n", encoding="utf-8")
     res = CliRunner().invoke(app, ["corpus", str(tsv)])
-    assert res.exit_code == 1
-    assert "skill and text" in res.output
+    assert res.exit_code == 2
+    assert "须有 skill 和 text 两列" in res.output and "找到的列：body、name" in res.output
+
+
+def test_a_malformed_row_is_refused_not_counted(tmp_path: Path) -> None:
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text("skill\ttext\n甲\n乙\t出牌阶段，你可以摸一张牌。\t多余\n丙\t出牌阶段，你可以摸一张牌。\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["corpus", str(tsv)])
+    assert res.exit_code == 2
+    assert "2 行的列数不对或没有 text（第 2、3 行）" in res.output
 
 
 def test_per_skill_json_lists_every_skills_errors(tmp_path: Path) -> None:
