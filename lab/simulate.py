@@ -286,8 +286,10 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     file: JSON Lines as :func:`simulate` writes it (a cut last line is ignored), or
     Parquet (header: ``{}``).  Raises :class:`SimulateError` for a missing or
     malformed file (with ``path:line``)."""
-    if not path.is_file():
+    if not path.exists():
         raise SimulateError(f"找不到结果文件：{path}")
+    if not path.is_file():  # /dev/zero, a FIFO, a directory: never read (unbounded or blocking)
+        raise SimulateError(f"{path} 不是普通文件：结果文件是 sgs simulate 写出的 .jsonl 或 .parquet 文件")
     if path.suffix == ".parquet":
         _need_pyarrow()
         import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]

@@ -133,6 +133,8 @@ def test_cli_formats(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "G03" in res.stdout and "显著偏强" in res.stdout
     res = runner.invoke(app, ["stats", str(tmp_path / "missing.jsonl")])
     assert res.exit_code == 2 and "找不到结果文件" in res.output
+    res = runner.invoke(app, ["stats", str(tmp_path)])  # a directory: named as what it is
+    assert res.exit_code == 2 and "不是普通文件" in res.output
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"game": 0, "winner": null}\nnot json\n', encoding="utf-8")
     res = runner.invoke(app, ["stats", str(bad)])
