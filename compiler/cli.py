@@ -696,10 +696,51 @@ from sgs.lab.cli import register as _register_lab  # noqa: E402  (the lab's comm
 _register_lab(app)
 
 
+#: what help shows for a value of each type (typer shows the Python type: <list[Path]>)
+_METAVARS: dict[object, str] = {Path: "路径", str: "文本", int: "整数", float: "小数", bool: ""}
+
+
+def _base_type(hint: object) -> object:
+    """``Annotated[Optional[list[Path]], …]`` → ``Path``."""
+    import types
+    import typing
+
+    if typing.get_origin(hint) is Annotated:
+        hint = typing.get_args(hint)[0]
+    while typing.get_origin(hint) in (typing.Union, types.UnionType, list):
+        hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    return hint
+
+
+def command() -> typer.core.TyperGroup:
+    """The click command of :data:`app`, with every option and argument that has no
+    metavar given one in Chinese (路径, 文本, 整数 …; nothing for a flag; choices keep
+    their list), read from the command function's annotations."""
+    import typing
+
+    import typer.main
+
+    group = typer.main.get_command(app)
+    callbacks = {(c.name or (c.callback.__name__ if c.callback else "")).replace("_", "-"): c.callback
+                 for c in app.registered_commands}
+    for name, cmd in getattr(group, "commands", {}).items():
+        callback = callbacks.get(name) or callbacks.get(name.replace("-", "_"))
+        if callback is None:
+            continue
+        hints = typing.get_type_hints(callback, include_extras=True)
+        for param in cmd.params:
+            if param.param_type_name == "argument":  # its metavar would replace its name
+                continue
+            label = _METAVARS.get(_base_type(hints.get(param.name or "")))
+            if label is not None and param.metavar is None:
+                param.metavar = label
+    return group  # type: ignore[return-value]
+
+
 def main() -> None:
     """Entry point of the ``sgs`` script."""
     _wide_help()
-    app()
+    command()(prog_name="sgs")
 
 
 if __name__ == "__main__":

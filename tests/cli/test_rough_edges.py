@@ -292,3 +292,18 @@ def test_cache_falls_back_to_the_temp_dir(tmp_path: Path, monkeypatch: pytest.Mo
     blocker.write_text("x", encoding="utf-8")
     monkeypatch.setenv("SGS_CACHE_DIR", str(blocker / "sub"))  # cannot be created
     assert cache_root().parent == Path(tempfile.gettempdir())
+
+
+def test_help_names_value_kinds_in_chinese_not_python_types() -> None:
+    from sgs.compiler.cli import command
+
+    group = command()
+    metavars = {c: {p.name: p.metavar for p in cmd.params if p.param_type_name == "option"}
+                for c, cmd in group.commands.items()}  # type: ignore[attr-defined]
+    assert metavars["check"]["text"] == "文本" and metavars["check"]["skills_file"] == "路径"
+    assert metavars["check"]["strict_overrides"] == ""  # a flag takes no value
+    assert metavars["simulate"]["games"] == "整数"
+    assert metavars["check"]["fmt"] is None  # a choice keeps its list: <human|short|json>
+    # every option of every command got one, but the choices (--format, --log)
+    assert {(c, n) for c, ms in metavars.items() for n, m in ms.items() if m is None} == {
+        ("check", "fmt"), ("stats", "fmt"), ("play", "log")}
