@@ -55,6 +55,12 @@ class PartFacts:
     later: tuple[str, ...] = ()
     #: how long an effect holds (…，直到回合结束), as written
     lasting: tuple[str, ...] = ()
+    #: remarks in brackets on the part's acts (（至多摸至五张）), as written
+    remarks: tuple[str, ...] = ()
+    #: the branch it is (阳 / 阴 / 成功 / 失败 / 背水), if any
+    label: str | None = None
+    #: when its clauses hold (本回合 / 你的回合外 / 其下个摸牌阶段), as written
+    spans: tuple[str, ...] = ()
 
 
 #: words that introduce an argument or an adverb of a serial verb, not the verb itself
@@ -119,6 +125,7 @@ class _Collect:
         self.later: list[str] = []
         self.lasting: list[str] = []
         self.later_labels: list[str] = []
+        self.spans: list[str] = []
 
 
 def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], got: _Collect) -> None:
@@ -133,6 +140,10 @@ def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], got
         _effects(text, node.body, label, out, got)
     elif isinstance(node, ir.If) and node.cond is not None and node.cond.kind == "until":
         got.lasting.append(node.cond.text)
+        _effects(text, node.then, under, out, got)
+    elif isinstance(node, ir.If) and node.cond is not None and node.cond.kind == "duration":
+        # 本回合 / 此阶段内 / 你的回合外: when the clause holds, not a condition to check
+        got.spans.append(node.cond.text)
         _effects(text, node.then, under, out, got)
     elif isinstance(node, ir.If):
         label = node.cond.text if node.cond is not None else "若如此做"
@@ -191,7 +202,8 @@ def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
         when = (part.phase,)
     m = re.search(r"（X为(.+?)）", text[part.start:part.end])
     return PartFacts(part.kind, part.tags, when, decides, tuple(cost), tuple(conds), tuple(effects), part.limit,
-                     m.group(1) if m else None, tuple(got.later), tuple(got.lasting))
+                     m.group(1) if m else None, tuple(got.later), tuple(got.lasting), part.remarks, part.label,
+                     tuple(dict.fromkeys(got.spans)))
 
 
 def is_cost(word: str) -> bool:
@@ -245,8 +257,12 @@ def explain_lines(f: PartFacts) -> list[tuple[str, str]]:
         out.append((f"效果：{who}{may}{how}{e.verb} {'、'.join(e.args)}".rstrip() + f"{to_zh}{where}",
                     f"effect: {who} {'may ' if e.optional else (e.modal + ' ' if e.modal else '')}{how}{e.verb} {', '.join(e.args)}".rstrip()
                     + f"{to_en}{' (' + e.under + ')' if e.under else ''}"))
+    for d in f.spans:
+        out.append((f"时段：{d}", f"during: {d}"))
     for d in f.lasting:
         out.append((f"持续：{d}", f"lasting: {d}"))
+    for r in f.remarks:
+        out.append((f"说明：{r}", f"remark: {r}"))
     if f.x:
         out.append((f"X：{f.x}", f"X: {f.x}"))
     if f.limit:

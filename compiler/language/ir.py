@@ -167,6 +167,8 @@ class Part(Node):
     phase: str | None
     body: Seq | None
     label: str | None = None
+    #: remarks in brackets on its acts, as written (（至多摸至五张）), X-definitions not included
+    remarks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ cover.  A new frame in grammar/register/30_verbs.lark needs no change here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from lark import Token, Tree
@@ -235,6 +236,8 @@ class _Lowering:
         modal = self.modal
         written = False  # a modal written in this clause (not carried from the last)
         items: list[ir.Node] = []
+        spans: list[Subtree] = []
+        whens: list[Subtree] = []
         for c in t.children:
             if not isinstance(c, Tree):
                 continue
@@ -244,11 +247,25 @@ class _Lowering:
             elif c.data == "modal":
                 modal = self.modal = self.words(c)
                 written = True
+            elif c.data in ("duration", "phase_adv"):  # 本回合你可以… / 其下个摸牌阶段多摸…: when it holds
+                spans.append(c)
+            elif c.data == "own_when":  # 你的下一名武将登场时获得…: the subject's own event, a timing
+                whens.append(c)
             elif c.data in _ADVERBS:
                 continue
             else:
                 items.extend(self.seq(c, actor, modal, written and not items).items)
-        return ir.Seq(a, b, tuple(items))
+        body: ir.Node = ir.Seq(a, b, tuple(items))
+        for c in reversed(whens):
+            ca, cb = _span(c)
+            ev = self.event(c)
+            subject = replace(ev, start=actor.start if actor is not None and actor.end <= ca else ca, subject=actor)
+            body = ir.Seq(a, b, (ir.When(a, b, (subject if actor is not None else ev,), body),))
+        for c in reversed(spans):
+            ca, cb = _span(c)
+            body = ir.Seq(a, b, (ir.If(a, b, ir.Cond(ca, cb, "duration", self.args(c), self.words(c)), body),))
+        assert isinstance(body, ir.Seq)
+        return body
 
     def enum(self, t: Subtree) -> ir.Node:
         """An enumeration (…：1.…；2.… / 若此牌：为基本牌，…；…): after a head that chooses
@@ -408,7 +425,12 @@ class _Lowering:
 
     def part(self, t: Subtree) -> ir.Part:
         a, b = _span(t)
-        self.actor = self.modal = None
+        # a branch (背水：… / 阳：…) and a sentence that goes on with the one before (…。然后…
+        # / …；若…，则可以…) keep its subject; any other part starts without one
+        goes_on = self.text.startswith("然后", a) or (self.text.startswith("若", a) and self.text[a - 1:a] == "；")
+        if t.data != "part_branch" and not goes_on:
+            self.actor = None
+        self.modal = None
         tags: tuple[str, ...] = ()
         limit = None
         label = None
@@ -420,15 +442,15 @@ class _Lowering:
                 continue
             if c.data == "tags":
                 tags = tuple(self.words(x) for x in c.children if isinstance(x, (Tree, Token)))
-            elif c.data == "limit_lead":
-                limit = self.words(c).rstrip("，")
+            elif c.data == "limit_lead":  # limits stack (每名角色限一次，出牌阶段限一次，…): all of them
+                limit = (limit + "，" if limit else "") + self.words(c).rstrip("，")
             elif c.data in ("trigger", "active", "limit_only", "free"):
                 core = c
             elif c.data == "body":
                 core = Tree("free", [c], c.meta)
         if t.data == "part_branch":
             w = self.words(t)
-            label = next((x for x in ("阳", "阴", "成功", "失败") if x + "：" in w), None)
+            label = next((x for x in ("阳", "阴", "成功", "失败", "背水") if x + "：" in w), None)
         if core is None:
             return ir.Part(a, b, "xdef", tags, limit, (), None, None, label)
         kind = core.data
@@ -446,16 +468,29 @@ class _Lowering:
         elif kind == "limit_only":
             limit = self.words(core)
         body = self.body(body_tree)
-        only_static = body is not None and all(isinstance(x, ir.Seq) and all(isinstance(y, ir.Static) for y in x.items) for x in body.items)
+        # remarks in brackets (（至多摸至五张） / （不能指定自己为目标）): what they say of the
+        # act before them, kept as written (an X-definition is the part's X, not a remark)
+        remarks = tuple(self.words(x) for x in _topdown(core) if x.data in ("xdef", "limit_remark")
+                        and not re.match(r"（[XY](为|是)", self.words(x)))
+        only_static = body is not None and bool(body.items) and _statements_only(body)
         if kind == "free" or (kind == "active" and only_static):
             # statements only: a static part; a phase before them is where it holds (你的出牌阶段内，…不能…)
             kind = "static" if only_static else "free"
-        return ir.Part(a, b, kind, tags, limit, timings, phase, body, label)
+        return ir.Part(a, b, kind, tags, limit, timings, phase, body, label, tuple(dict.fromkeys(remarks)))
 
 
 def _items(n: ir.Node) -> tuple[ir.Node, ...]:
     """A serial verb's acts spliced into the chain around it; any other node as one item."""
     return n.items if isinstance(n, ir.Seq) else (n,)
+
+
+def _statements_only(n: ir.Node) -> bool:
+    """Whether a body says only statements (手牌上限+1 …), also while a time holds (本回合…)."""
+    if isinstance(n, ir.Seq):
+        return bool(n.items) and all(_statements_only(x) for x in n.items)
+    if isinstance(n, ir.If) and n.cond is not None and n.cond.kind == "duration" and n.else_ is None:
+        return _statements_only(n.then)
+    return isinstance(n, ir.Static)
 
 
 def _open_if(n: ir.Node | None) -> bool:
@@ -510,5 +545,33 @@ def _choice(seq: ir.Seq, options: tuple[ir.Option, ...]) -> ir.Seq | None:
 def lower_skill(name: str, text: str, tree: Subtree) -> ir.RegisterSkill:
     """The IR of one skill from its register parse tree (``text`` is what was parsed)."""
     low = _Lowering(text)
-    parts = tuple(low.part(c) for c in tree.children if isinstance(c, Tree) and c.data in _PARTS)
-    return ir.RegisterSkill(0, len(text), name, text, parts)
+    parts: list[ir.Part] = []
+    for c in tree.children:
+        if not (isinstance(c, Tree) and c.data in _PARTS):
+            continue
+        got = low.part(c)
+        prev = parts[-1] if parts else None
+        if prev is not None and prev.body is not None and _continues(text, prev, got):
+            assert got.body is not None
+            body = ir.Seq(prev.body.start, got.end, prev.body.items + got.body.items)
+            parts[-1] = replace(prev, end=got.end, body=body, remarks=prev.remarks + got.remarks)
+            continue
+        if prev is not None and prev.label and got.label and prev.limit and not got.limit:
+            # 转换技，出牌阶段限一次，阳：…；阴：…: the limit before the first half holds for both
+            got = replace(got, limit=prev.limit)
+        parts.append(got)
+    return ir.RegisterSkill(0, len(text), name, text, tuple(parts))
+
+
+def _continues(text: str, prev: ir.Part, part: ir.Part) -> bool:
+    """Whether ``part`` goes on with the part before it rather than starting one: a
+    sentence without a timing, tag, limit or label of its own that opens with 然后
+    (…。然后…), or, after ；, with a 若-condition (…；若…，…: the next case of the same
+    trigger or ability)."""
+    if part.kind != "free" or part.tags or part.limit or part.label or part.body is None or not part.body.items:
+        return False
+    if prev.kind in ("limit_only", "xdef") or prev.label:
+        return False
+    if text[part.start:part.end].startswith("然后"):
+        return True
+    return text[prev.end:part.start].strip() == "；" and _open_if(part.body.items[0])

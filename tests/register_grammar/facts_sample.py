@@ -63,7 +63,7 @@ def reading(key: Key, text: str) -> list[str]:
     out: list[str] = []
     for f in skill_facts(got):
         lines = [zh for zh, _ in explain_lines(f)]
-        out.append(f"部分：{f.kind}" + (f"（{'、'.join(f.tags)}）" if f.tags else ""))
+        out.append(f"部分：{f.kind}" + (f"（{'、'.join(f.tags)}）" if f.tags else "") + (f"〔{f.label}〕" if f.label else ""))
         out += lines[1:]
     return out
 

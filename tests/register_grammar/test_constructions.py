@@ -3,7 +3,8 @@ sentences written for these tests (no corpus text): a serial verb construction i
 act with its actor, object, target and manner; 若-cases after a colon are conditions,
 not options; a timing inside a body stays a timing; 或 between timings gives two
 timings of one trigger; a phase before statements is where a static part holds; a 若
-covers the rest of its sentence; 直到… is how long a clause holds.  Each construction
+covers the rest of its sentence; 直到… is how long a clause holds; stacked limits, sentences
+that go on (。然后… / ；若…), branches, remarks and times of a clause are kept.  Each construction
 has near misses the grammar must refuse where they go wrong."""
 
 from __future__ import annotations
@@ -129,6 +130,39 @@ def test_an_if_covers_the_rest_of_its_sentence() -> None:
     assert done.cond is None and [a.verb for a in ir.walk(done.then) if isinstance(a, ir.Act)] == ["draw", "recover"]
 
 
+def test_stacked_limits_are_all_kept() -> None:
+    (part,) = _read("每名角色限一次，出牌阶段限一次，你可以弃置一张牌。").parts
+    assert part.limit == "每名角色限一次，出牌阶段限一次"
+
+
+def test_a_sentence_that_goes_on_is_not_a_part_of_its_own() -> None:
+    # …；若…，则可以…: the next case of the same trigger, its dropped subject the one before
+    s = _read("当你受到伤害后，你可以摸一张牌；若你没有手牌，则可以再摸一张牌。")
+    (part,) = s.parts
+    assert part.kind == "trigger"
+    draws = [a for a in _acts(s) if a.verb == "draw"]
+    assert [(_text(a.actor), a.manner) for a in draws] == [("你", ()), ("你", ("再",))]
+    # …。然后…: the same ability goes on (under its limit)
+    (active,) = _read("出牌阶段限一次，你可以弃置一张牌。然后你摸一张牌。").parts
+    assert active.limit == "出牌阶段限一次"
+    # a sentence with its own timing is a part of its own
+    assert len(_read("出牌阶段，你可以摸一张牌。当你受到伤害后，你摸一张牌。").parts) == 2
+
+
+def test_branches_keep_the_limit_and_the_subject() -> None:
+    s = _read("转换技，出牌阶段限一次，阳：你可以摸一张牌；阴：你可以弃置一张牌。")
+    assert [(p.label, p.limit) for p in s.parts] == [("阳", "出牌阶段限一次"), ("阴", "出牌阶段限一次")]
+
+
+def test_remarks_and_times_of_a_clause_are_in_the_facts() -> None:
+    s = _read("出牌阶段，你可以令一名其他角色将手牌摸至体力值（至多摸至五张）。")
+    assert s.parts[0].remarks == ("（至多摸至五张）",)
+    assert "说明：（至多摸至五张）" in _lines(s)
+    t = _read("出牌阶段限一次，你可以弃置一张牌，本回合你的手牌上限+1。")
+    assert [(n.cond.kind, n.cond.text) for n in ir.walk(t) if isinstance(n, ir.If) and n.cond] == [("duration", "本回合")]
+    assert "时段：本回合" in _lines(t) and "效果：状态：hand_limit 你、+1" in _lines(t)
+
+
 # Near misses of these constructions: (text, the position the parse stops at)
 NEAR_MISSES = [
     # a serial verb's prefix needs its verb: 视为对X / 对X / 和X同时 / 各 alone
@@ -149,6 +183,9 @@ NEAR_MISSES = [
     # a static's phase needs its comma and its statement
     ("锁定技，你的出牌阶段内，。", "。"),
     ("锁定技，你的出牌阶段内你的手牌上限+1。", "你的手牌"),
+    # stacked limits each need their count; a branch needs its clause
+    ("每名角色限，出牌阶段限一次，你可以弃置一张牌。", "，出牌"),
+    ("转换技，阳：你可以摸一张牌；阴：。", "。"),
 ]
 
 
