@@ -164,6 +164,8 @@ def _index(options: Sequence[Option], label: str) -> int:
 _K_INVOKE, _K_PLAY, _K_RESPOND = _M.DecisionKind.INVOKE, _M.DecisionKind.PLAY, _M.DecisionKind.RESPOND
 _K_OPTION, _K_ORDER, _K_CARD_NAME = _M.DecisionKind.OPTION, _M.DecisionKind.ORDER, _M.DecisionKind.CARD_NAME
 _K_ARRANGE = _M.DecisionKind.ARRANGE
+#: a PLAY decision's action count as written in ``extra`` → the number (parsing is slower)
+_COUNT = {str(i): i for i in range(501)}
 
 
 class RandomAgent:
@@ -195,7 +197,10 @@ class RandomAgent:
             end = n - 1 if n and options[-1].label == END_PLAY else _find_last(options, END_PLAY)
             if end < 0:
                 raise ValueError(f"no option {END_PLAY!r}")
-            count = int(decision.extra.get("actions", "0"))
+            s = decision.extra.get("actions", "0")
+            count = _COUNT.get(s)
+            if count is None:
+                count = int(s)
             if n == 1 or count >= self.max_actions or rng.random() < self.end_prob:
                 return [end]
             # a uniform pick among the options but ``end`` (same draw as listing them)

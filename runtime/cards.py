@@ -157,6 +157,8 @@ class CardName(str, Enum):
 CARD_KEYS: dict[str, CardName] = {n.key: n for n in CardName}
 
 _SLASH_NAMES = frozenset({CardName.SLASH, CardName.FIRE_SLASH, CardName.THUNDER_SLASH})
+#: a name's ``.value`` (an enum's value is a slow property to read)
+_NAME_VALUE = {n: n.value for n in CardName}
 
 
 def number_label(number: int) -> str:
@@ -247,11 +249,12 @@ class VirtualCard:
 
     @property
     def label(self) -> str:
+        name = _NAME_VALUE[self.name]
         if not self.subcards:
-            return f"{self.name.value}({self.skill or '视为'})"
-        inner = "+".join(c.label for c in self.subcards)
+            return f"{name}({self.skill or '视为'})"
+        inner = "+".join([c.label for c in self.subcards])
         tag = f"{self.skill}:" if self.skill else ""
-        return f"{self.name.value}({tag}{inner})"
+        return f"{name}({tag}{inner})"
 
     def physical(self) -> tuple[Card, ...]:
         return self.subcards

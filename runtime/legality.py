@@ -81,6 +81,26 @@ def distance(game: Game, src: Player, dst: Player, without: Sequence[Card] = ())
     """Seat distance plus modifiers; equipment in ``without`` does not count."""
     if src is dst:
         return 0
+    # the seat distance, a pure function of who is alive: memoized until someone
+    # dies or comes back (Game.alive_changed clears it)
+    memo = game._seat_dist
+    key = src.seat << 16 | dst.seat
+    d = memo.get(key)
+    if d is None:
+        d = memo[key] = _seat_distance(game, src, dst)
+    hooks = game._hooked
+    if "distance_modifier" in hooks[src.seat]:
+        for s in _statics_without(game, src, without, "distance_modifier"):
+            d += s.distance_modifier(game, src, dst)
+    if "distance_modifier" in hooks[dst.seat]:
+        for s in _statics_without(game, dst, without, "distance_modifier"):
+            d += s.distance_modifier(game, src, dst)
+    return d if d > 1 else 1
+
+
+def _seat_distance(game: Game, src: Player, dst: Player) -> int:
+    """The distance between the seats of ``src`` and ``dst`` (not the same player)
+    counting the living and the two themselves, alive or not; without modifiers."""
     # places of the two among the living (and themselves, alive or not), in seat order
     n = i = j = 0
     for p in game.players:
@@ -92,16 +112,7 @@ def distance(game: Game, src: Player, dst: Player, without: Sequence[Card] = ())
             continue
         n += 1
     d = i - j if i > j else j - i
-    if n - d < d:
-        d = n - d
-    hooks = game._hooked
-    if "distance_modifier" in hooks[src.seat]:
-        for s in _statics_without(game, src, without, "distance_modifier"):
-            d += s.distance_modifier(game, src, dst)
-    if "distance_modifier" in hooks[dst.seat]:
-        for s in _statics_without(game, dst, without, "distance_modifier"):
-            d += s.distance_modifier(game, src, dst)
-    return d if d > 1 else 1
+    return n - d if n - d < d else d
 
 
 def attack_range(game: Game, player: Player, without: Sequence[Card] = ()) -> int:

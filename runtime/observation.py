@@ -106,6 +106,13 @@ class SeatView:
         #: this seat's own RNG (module doc; ``rng``: it, as ``game.agent_rng(seat)`` gives it)
         self.rng: random.Random = game.agent_rng(seat) if rng is None else rng
 
+    def _renew(self) -> SeatView:
+        """This view, for the decision now being asked: what it had worked out for
+        an earlier one is dropped (the game reuses one view per seat)."""
+        self._players = None
+        self._log = None
+        return self
+
     @property
     def hand(self) -> tuple[str, ...]:
         """Own hand card labels, in hand order."""

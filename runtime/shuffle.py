@@ -19,11 +19,13 @@ from typing import Any, MutableSequence
 __all__ = ["shuffle", "randbelow"]
 
 _BY_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+#: a plain random.Random draws by getrandbits (checked first: the seats' and games' RNGs are)
+_RANDOM = random.Random
 
 
 def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
     """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does."""
-    if getattr(rng._randbelow, "__func__", None) is not _BY_BITS:  # type: ignore[attr-defined]
+    if type(rng) is not _RANDOM and getattr(rng._randbelow, "__func__", None) is not _BY_BITS:  # type: ignore[attr-defined]
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
@@ -38,7 +40,7 @@ def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
 
 def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n >= 1``: a uniform int in ``0 .. n-1``."""
-    if n <= 0 or getattr(rng._randbelow, "__func__", None) is not _BY_BITS:  # type: ignore[attr-defined]
+    if n <= 0 or (type(rng) is not _RANDOM and getattr(rng._randbelow, "__func__", None) is not _BY_BITS):  # type: ignore[attr-defined]
         return rng.randrange(n)
     k = n.bit_length()
     r = rng.getrandbits(k)

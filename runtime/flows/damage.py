@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import members as _M
-from ..cards import AnyCard, Nature
+from ..cards import AnyCard, CardName, Nature
 from ..events import CardUseEvent, DamageEvent
 from ..player import DAMAGE_BONUS, Player
 from ..stages import Step, Then, Window, family
@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 __all__ = ["DAMAGE_STAGES", "damage"]
 
 _NATURE_VALUE = {n: n.value for n in Nature}
+_NAME_VALUE = {n: n.value for n in CardName}
 _NORMAL = _M.Nature.NORMAL
 
 
 def _bonus(game: Game, ev: DamageEvent) -> None:
     source, card = ev.source, ev.card
     if source is not None and card is not None and ev.use is not None and ev.use.user is source:
-        bonus = source.turn_counters.get(DAMAGE_BONUS + ("杀" if card.is_slash else card.name.value), 0)
+        bonus = source.turn_counters.get(DAMAGE_BONUS + ("杀" if card.is_slash else _NAME_VALUE[card.name]), 0)
         if bonus:
             ev.amount += bonus
             game.log_event("伤害加成", f"{game.tag(source)} 使用的{card.label}造成的伤害+{bonus}", player=source.seat)

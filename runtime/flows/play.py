@@ -142,6 +142,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
     entries: list[_PlayEntry] = []
     if reach is None:
         reach = Reach(game, player)
+    by_name: dict[CardName, bool] | None = None
     if card_hooks(game, player):
         named = "name_as" in game._hooked[player.seat]
         for c in player.hand:
@@ -151,7 +152,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
                 entries.append(card)
     else:
         # without static hooks that look at the card, a card's legality is its name's
-        by_name: dict[CardName, bool] = {}
+        by_name = {}
         for c in player.hand:
             ok = by_name.get(c.name)
             if ok is None:
@@ -159,10 +160,12 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
             if ok:
                 opts.append(card_option(c.label))
                 entries.append(c)
-    for c in player.hand:
-        if c.name in RECASTABLE:
-            opts.append(_option("重铸" + c.label, "recast"))
-            entries.append(Recast(c))
+    # (by_name, when built, has the names in hand: without a recastable one, no loop)
+    if by_name is None or not RECASTABLE.isdisjoint(by_name):
+        for c in player.hand:
+            if c.name in RECASTABLE:
+                opts.append(_option("重铸" + c.label, "recast"))
+                entries.append(Recast(c))
     for s in game._play_skills.get(player.seat, ()):
         if not (s.always_active or s.is_active()):
             continue

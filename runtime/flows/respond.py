@@ -296,9 +296,14 @@ def run_proxy(game: Game, owner: Player, px: ResponseProxySkill) -> VirtualCard 
 
 
 def own_physical(game: Game, player: Player, card: AnyCard) -> list[Card]:
+    """The physical cards of ``card`` in ``player``'s hand or equipment area."""
+    loc = game.loc
+    if type(card) is Card:  # (itself: the common case, without a tuple)
+        zone, owner = loc[card.id]
+        return [card] if owner is player and (zone is _HAND or zone is _EQUIP) else []
     out = []
     for c in card.physical():
-        zone, owner = game.loc[c.id]
+        zone, owner = loc[c.id]
         if owner is player and (zone is _HAND or zone is _EQUIP):
             out.append(c)
     return out
@@ -333,9 +338,15 @@ def respond_card(
     return card
 
 
-#: the prefix of the counter keys note_card writes (enum ``.value`` is slow to read)
-_USED_KEY = {(ph, m): USED + ph.value + m.value for ph in Phase for m in UseMode}
-_NAME_VALUE = {n: n.value for n in CardName}
+#: phase → mode → card name → the counter key note_card adds to (made once: enum
+#: ``.value`` is slow to read, and a tuple key is hashed each time)
+_USED_KEY = {
+    ph: {
+        m: {n: USED + ph.value + m.value + ("杀" if n in SLASH_NAMES else n.value) for n in CardName}
+        for m in UseMode
+    }
+    for ph in Phase
+}
 
 
 def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
@@ -344,5 +355,6 @@ def note_card(game: Game, player: Player, card: AnyCard, mode: UseMode) -> None:
     phase = game.phase
     if player is not game.current or phase is None:
         return
-    key = _USED_KEY[phase, mode] + ("杀" if card.name in SLASH_NAMES else _NAME_VALUE[card.name])
-    player.turn_counters[key] = player.turn_counters.get(key, 0) + 1
+    key = _USED_KEY[phase][mode][card.name]
+    counters = player.turn_counters
+    counters[key] = counters.get(key, 0) + 1
