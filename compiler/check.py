@@ -389,7 +389,7 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
     for attr in ("cards",):
         v = getattr(e, attr, None)
         if isinstance(v, ir.CardSpec):
-            yield from _spec_gaps(v, typed=isinstance(e, (ir.Discard, ir.Give)))
+            yield from _spec_gaps(v, typed=isinstance(e, (ir.Discard, ir.Give, ir.DiscardFrom)))
     what = getattr(e, "what", None)
     if isinstance(what, _NEW_REFS) and not (
         isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase)
@@ -400,8 +400,20 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         yield from _spec_gaps(what.spec)
     if isinstance(e, ir.Damage) and e.nature is not None and e.nature not in _NATURES:
         yield Gap(f"{e.nature}伤害（运行时缺少属性伤害）", e.span)
+    if isinstance(e, ir.DiscardFrom) and (
+        e.owner is None or e.cards is None or e.owner.who not in (ir.Who.IT, ir.Who.SOURCE)
+        or e.cards.count.kind not in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT) or e.cards.count.x is not None
+        or e.cards.zone not in (ir.Zone.HAND, ir.Zone.HAND_EQUIP, ir.Zone.EQUIP)
+    ):
+        # compiled: 弃置其/伤害来源的n张（手）牌 and 弃置其装备区里的一张<某类>牌
+        yield Gap(f"“{e.verb}”的这种说法", e.span, runtime=False)
     if isinstance(e, ir.Judge) and e.actor.who not in (ir.Who.YOU, ir.Who.ONE):
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
+
+
+#: the windows whose card (使用【杀】…时, 成为【杀】的目标时 …) the emitter tests
+_CARD_WINDOWS = frozenset({"指定目标后", "回复体力时", "成为目标时", "成为目标后", "使用时", "造成伤害时", "造成伤害后",
+                           "受到伤害时", "受到伤害后"})
 
 
 def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
@@ -419,6 +431,8 @@ def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
         yield Gap(f"时机中的“{t.card_class.color}锦囊牌”", t.span, runtime=False)
     if t.by is not None and t.window == "成为目标时":
         yield Gap("“其他角色使用……指定你为目标时”", t.span, runtime=False)
+    if t.card is not None and t.window not in _CARD_WINDOWS:
+        yield Gap(f"时机“{t.window}”中的牌名", t.card.span, runtime=False)
 
 
 #: measures of a player a comparison may name (若其手牌数大于你的体力值), and the comparisons
@@ -449,7 +463,7 @@ def _compiled_condition(c: ir.Condition, window: str = "") -> bool:
         return bool(c.cases) and all(_compiled_condition(x, window) for x in c.cases)
     if c.kind is ir.CondKind.COMPARE:
         return c.op in COMPARISONS and _compiled_side(c.left, window) and _compiled_side(c.right, window)
-    return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND) and c.player is not None and (
+    return c.kind in (ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND, ir.CondKind.HAS_CARDS) and c.player is not None and (
         c.player.who is ir.Who.YOU or (c.player.who is ir.Who.IT and window in IT_WINDOWS)
     )
 

@@ -216,6 +216,8 @@ class _Planner:
 
     def zone(self, z: ir.Zone | None) -> str:
         self.use("CardZone")
+        if z is ir.Zone.EQUIP:
+            return "CardZone.EQUIP"
         return "CardZone.HAND_EQUIP" if z is ir.Zone.HAND_EQUIP else "CardZone.HAND"
 
     def card_test(self, var: str, spec: ir.CardSpec) -> str | None:
@@ -255,6 +257,9 @@ class _Planner:
         if card_type in _CARD_SUBTYPES:
             self.use("CardSubtype")
             return f"{var}.subtype is CardSubtype.{_CARD_SUBTYPES[card_type]}"
+        if card_type == "坐骑牌":  # a horse, +1马 or -1马
+            self.use("CardSubtype")
+            return f"{var}.subtype in (CardSubtype.DEFENSIVE_HORSE, CardSubtype.OFFENSIVE_HORSE)"
         raise self.fail("E0502", f"运行时没有“{card_type}”这个牌的类别", span)
 
     def suit_test(self, var: str, suit: str, span: Span) -> str:
@@ -647,6 +652,13 @@ class _Planner:
                 raise self.fail("E0501", "“此伤害+n/-n”只能用于“造成伤害时”或“受到伤害时”", e.span)
             self.use("change_damage")
             return [f"change_damage(ctx, {lit(e.delta)})"]
+        if isinstance(e, ir.PreventDamage):
+            if env.window not in ("造成伤害时", "受到伤害时"):
+                raise self.fail("E0501", "“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
+            self.use("prevent_damage")
+            return ["prevent_damage(ctx)"]
+        if isinstance(e, ir.DiscardFrom) and e.owner is not None and e.cards is not None:
+            return self.discard_from(e, env)
         if isinstance(e, ir.TransferDamage):
             if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "“转移此伤害”只能用于“你受到伤害时”", e.span)
@@ -670,6 +682,21 @@ class _Planner:
             self.use(verb.actions[0])
             return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {', '.join([actor, *map(lit, values)])})"])
         raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
+
+    def discard_from(self, e: ir.DiscardFrom, env: _Env) -> list[str]:
+        """弃置其两张牌 (one at a time: a card drawn in between may be the second) /
+        弃置其装备区里的一张坐骑牌 (a kind of card: chosen among those in sight)."""
+        assert e.owner is not None and e.cards is not None
+        actor, owner = self.player(e.actor, env), self.player(e.owner, env)
+        n = self.count_expr(e.cards, env)
+        test = self.card_test("c", e.cards)
+        if test is not None and e.cards.zone is not ir.Zone.EQUIP:
+            raise self.fail("E0501", "编译器只支持弃置他人装备区里的某类牌（手牌是背面朝上选择的）", e.cards.span)
+        self.use("discard_from")
+        call = f"discard_from(ctx, {actor}, {owner}, {self.zone(e.cards.zone)}"
+        call += f", card_filter=lambda c: {test})" if test else ")"
+        body = [call] if n == "1" else [f"for _ in range({n}):", "    " + call]
+        return self.guard([actor, owner], env, body)
 
     def call(self, e: ir.Call, env: _Env) -> list[str]:
         """A verb of the table without an IR class: its runtime action with the actor
@@ -1099,6 +1126,14 @@ class _Planner:
                 test = self.card_test("c", first.cards) or "True"
                 n = self.count_expr(first.cards, _Env())
                 conds.append(f"sum(1 for c in ctx.owner.cards_in(True{'' if hand_only else ', True'}) if {test}) >= {n}")
+            if isinstance(first, ir.DiscardFrom) and first.owner is not None and first.cards is not None:
+                # nothing to discard: not offered (麒麟弓 against a player without a horse)
+                owner = self.player(first.owner, env)
+                test = self.card_test("c", first.cards)
+                z = first.cards.zone
+                pool = f"{owner}.equip_cards()" if z is ir.Zone.EQUIP else (
+                    f"{owner}.cards_in(True)" if z is ir.Zone.HAND else f"{owner}.cards_in(True, True)")
+                conds.append(f"any({test} for c in {pool})" if test else f"len({pool}) > 0")
             if isinstance(first, ir.IgnoreArmor):
                 # nothing to ignore without an armor (and no 发动 line in the log)
                 conds.append("ctx.target is not None and ctx.target.armor is not None")
@@ -1208,7 +1243,11 @@ class _Planner:
         (:func:`.check.runtime_gaps`) and refused here too."""
         if c.kind in _TRIGGER_CONDITIONS and c.player is not None and c.player.who in (ir.Who.YOU, ir.Who.IT):
             who = "ctx.owner" if c.player.who is ir.Who.YOU else self.it_of(window, c.player.span)
-            test = f"{who}.hand_count > 0" if c.kind is ir.CondKind.HAS_HAND else f"{who}.hand_count == 0"
+            test = {
+                ir.CondKind.HAS_HAND: f"{who}.hand_count > 0",
+                ir.CondKind.NO_HAND: f"{who}.hand_count == 0",
+                ir.CondKind.HAS_CARDS: f"{who}.card_count(True, True) > 0",
+            }[c.kind]
             return f"{who} is not None and {test}" if who == "ctx.target" else test
         if c.kind is ir.CondKind.COMPARE and c.op in COMPARISONS:
             test = f"{self.measure(c.left, window, c.span)} {COMPARISONS[c.op]} {self.measure(c.right, window, c.span)}"
@@ -1762,7 +1801,7 @@ class _Planner:
 
 
 #: 若… conditions right after a timing that compile to a test in ``can_trigger``
-_TRIGGER_CONDITIONS = frozenset({ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND})
+_TRIGGER_CONDITIONS = frozenset({ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND, ir.CondKind.HAS_CARDS})
 
 
 def _callable(expr_of_c: str) -> str:

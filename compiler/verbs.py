@@ -146,6 +146,10 @@ _TABLE: tuple[Verb, ...] = (
     _verb("伤害加成", "DamageBonus", ("add_damage_bonus",)),
     # 此伤害+1 / 此伤害-1, in a 造成伤害时 / 受到伤害时 window (古锭刀, 藤甲)
     _verb("改变伤害", "ModifyDamage", ("change_damage",)),
+    # 防止此伤害, in a 造成伤害时 / 受到伤害时 window (寒冰剑)
+    _verb("防止伤害", "PreventDamage", ("prevent_damage",), frames=("prevent",)),
+    # 弃置其两张牌 / 弃置其装备区里的一张坐骑牌: the actor picks each card (寒冰剑, 麒麟弓)
+    _verb("弃置他人的牌", "DiscardFrom", ("discard_from",), whose=(("*", "owner"),)),
     _verb("选择角色", "ChoosePlayer", ("choose_players",)),
     _verb("观看牌堆顶", "LookAtTop", ("look_at_top",)),
     _verb("分配牌", "GiveLooked", ("hand_out", "choose_cards_among", "choose_players")),
@@ -217,7 +221,6 @@ _TABLE: tuple[Verb, ...] = (
         ("可当使用", "GrantConversion", ("grant_view_as",)),
         ("返回手牌", "ReturnDiscarded", ("return_from_discard_pile",)),
         ("视为装备", "ViewAsEquipped", ("equip_as",)),
-        ("弃置他人的牌", "DiscardFrom", ()),  # discard_from exists (寒冰剑): only the emitter is missing
         ("距离视为", "SetDistance", ("set_distance",)),
         ("跳过一个阶段", "SkipAnyPhase", ("choose_phase_to_skip",)),
         ("判定分支", "JudgeCases", ("judge_cases",)),
@@ -313,6 +316,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "不能成为目标": ("{actor}不能成为{cards}的目标", "{actor} cannot be the target of {cards}"),
     "无效": ("此{card}对{for_}无效", "this {card} has no effect on {for_}"),
     "改变伤害": ("此伤害{delta:signed}", "the damage changes by {delta:signed}"),
+    "防止伤害": ("{actor}{may}防止此伤害", "{actor} {may}prevent(s) the damage"),
     "明置": ("{actor}{may}明置武将牌", "{actor} {may}reveal(s) the general card"),
     "不能明置": ("{actor}不能明置武将牌", "{actor} cannot reveal the general card"),
     "暗置": ("{actor}暗置{whose}的一张武将牌", "{actor} hide(s) a general card of {whose}"),

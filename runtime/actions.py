@@ -159,9 +159,30 @@ def obtain_from(ctx: SkillContext, player: Player, target: Player, zone: CardZon
     return ctx.game.obtain_from(player, target, zone, reason=_why(ctx))
 
 
-def discard_from(ctx: SkillContext, player: Player, target: Player, zone: CardZone = _M.CardZone.HAND_EQUIP) -> Card | None:
-    """``player`` chooses one card in ``target``'s ``zone`` (hand blind) and 弃置 it."""
-    return ctx.game.discard_from(player, target, zone, reason=_why(ctx))
+def discard_from(
+    ctx: SkillContext,
+    player: Player,
+    target: Player,
+    zone: CardZone = _M.CardZone.HAND_EQUIP,
+    card_filter: Callable[[Card], bool] | None = None,
+) -> Card | None:
+    """``player`` chooses one card in ``target``'s ``zone`` (hand blind) and 弃置 it;
+    None if there is none.  With ``card_filter`` (一张坐骑牌) the choice is among the
+    cards of ``target``'s equipment area that pass it (cards in sight: the zone must
+    not hold the hand, ValueError otherwise)."""
+    game = ctx.game
+    if card_filter is None:
+        return game.discard_from(player, target, zone, reason=_why(ctx))
+    if zone.hand:
+        raise ValueError(f"a kind of card is chosen in sight, not in a hand: {zone}")
+    cards = [c for c in target.equip_cards() if card_filter(c)]
+    if not cards:
+        return None
+    picked = game.choose_cards(player, cards, 1, 1, prompt=f"{_why(ctx)}：选择{target.tag}的一张牌", about=_why(ctx))
+    if not picked:
+        return None
+    game.discard_cards(target, picked, _why(ctx), by=player)
+    return picked[0]
 
 
 def give(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence[Card]) -> None:

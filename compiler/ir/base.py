@@ -32,6 +32,7 @@ class Zone(str, Enum):
     HAND = "手牌"
     HAND_EQUIP = "牌"
     AREAS = "区域里的牌"
+    EQUIP = "装备区里的牌"
 
 
 class Who(str, Enum):

@@ -23,6 +23,7 @@ class CondKind(str, Enum):
 
     NO_HAND = "没有手牌"
     HAS_HAND = "有手牌"
+    HAS_CARDS = "有牌"
     NO_EQUIP = "装备区没有"
     WOUNDED = "已受伤"
     PINDIAN_WON = "赢"

@@ -48,6 +48,7 @@ __all__ = [
     "CannotBeTarget",
     "NullifyCard",
     "ModifyDamage",
+    "PreventDamage",
     "ShowGeneral",
     "ForbidShow",
     "HideGeneral",
@@ -354,6 +355,16 @@ class ModifyDamage:
     verb: ClassVar[str] = "改变伤害"
     actor: PlayerRef
     delta: int
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage:
+    """防止此伤害 (in a damage window).  Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "防止伤害"
+    actor: PlayerRef
     span: Span
     optional: bool = False
 
@@ -693,6 +704,7 @@ CoverageEffect = Union[
     CannotBeTarget,
     NullifyCard,
     ModifyDamage,
+    PreventDamage,
     ShowGeneral,
     ForbidShow,
     HideGeneral,

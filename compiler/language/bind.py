@@ -48,7 +48,8 @@ _IT = {"其", "他", "她", "该角色", "此角色"}
 _SOURCE = {"伤害来源", "来源"}
 
 #: typed card types of a card phrase's head (the zone of such cards is 牌: hand and equipment)
-_CARD_TYPES = {"装备牌": "装备牌", "武器牌": "武器牌", "防具牌": "防具牌", "基本牌": "基本牌", "锦囊牌": "锦囊牌"}
+_CARD_TYPES = {"装备牌": "装备牌", "武器牌": "武器牌", "防具牌": "防具牌", "基本牌": "基本牌", "锦囊牌": "锦囊牌",
+               "坐骑牌": "坐骑牌"}
 
 #: quantities X may stand for (（X为…）), by the words after 为
 _QUANTITIES = {
@@ -221,6 +222,17 @@ class Binder:
             raise self.gap(f"牌“{c.text}”", c)
         return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type, plain=plain)
 
+    def owned_spec(self, c: ir.CardRef) -> t.CardSpec:
+        """The cards of an owner's phrase (其两张牌 / 其装备区里的一张坐骑牌): the part after
+        the owner; 装备区里 narrows the zone to the equipment area."""
+        place = c.place
+        spec = self.card_spec(replace(c, place=None), owned=True)
+        if place is None:
+            return spec
+        if place != "装备区里" or spec.zone is not t.Zone.HAND_EQUIP:
+            raise self.gap(f"牌“{c.text}”", c)
+        return replace(spec, zone=t.Zone.EQUIP)
+
     def card_word(self, c: ir.CardRef) -> t.CardWord:
         """A card name (【杀】) as written."""
         head = c.head or c.text
@@ -271,6 +283,18 @@ class Binder:
             if len(ev.args) > 1:
                 raise self.gap(f"时机“{self.words(ev)}”", ev)
             return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point)
+        if window == "damage" and timing in ("时", "后") and who is t.Who.YOU and any(
+                isinstance(a, ir.CardRef) for a in ev.args):
+            # 你使用【杀】对目标角色造成伤害时/后 (the sentence grammar's card_damage_timing)
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            rest = [a for a in ev.args if not isinstance(a, ir.CardRef)]
+            words = self.words(ev)
+            if (len(cards) != 1 or amount is not None or [self.words(a) for a in rest] != ["目标角色"]
+                    or not words.startswith(("你使用", "使用"))):
+                raise self.gap(f"时机“{words}”", ev)
+            victim_t = t.PlayerRef(t.Who.TARGET, self.span(rest[0]))
+            return t.TimingSpec("造成伤害" + timing, who, sp, per_point=False, card=self.card_word(cards[0]),
+                                victim=victim_t)
         if window == "damage" and timing == "后" and who is t.Who.YOU:
             victim = next((self.player(a) for a in ev.args if isinstance(a, ir.PlayerRef)), None)
             if len(ev.args) > (1 if amount is None else 2) - (0 if victim else 1):
@@ -384,6 +408,22 @@ class Binder:
         opt = a.optional
         args = a.args
         verb = a.verb
+        if verb == "in_turn":  # 依次弃置其两张牌: the verbs after 依次, done by the same actor, one card at a time
+            inner_acts = [x for x in args if isinstance(x, ir.Seq)]
+            if len(inner_acts) != 1:
+                raise self.gap(f"动作“{self.words(a)}”", a)
+            out_in: list[t.Effect] = []
+            for x in _flat(inner_acts[0]):
+                if isinstance(x, ir.Act) and x.actor is None:
+                    x = replace(x, actor=a.actor)
+                out_in.extend(self.effect(x))
+            return out_in
+        owner = args[0].owner if len(args) == 1 and isinstance(args[0], ir.CardRef) else None
+        if verb == "discard" and owner is not None and not (owner.pronoun and owner.text in _YOU):
+            # 弃置其两张牌 / 弃置其装备区里的一张坐骑牌: another player's cards, chosen by the actor
+            c = args[0]
+            assert isinstance(c, ir.CardRef)
+            return [t.DiscardFrom(self.actor(a), self.player(owner), sp, self.owned_spec(c), optional=opt)]
         if verb == "cause":  # 令X…: X acts; the 你可以 before 令 is decided at X's first act
             inner = [x for x in args if isinstance(x, ir.Seq)]
             out: list[t.Effect] = []
@@ -402,7 +442,8 @@ class Binder:
         if a.target is not None or a.partner is not None or a.manner:  # 视为… / 各… / 对X使用…: not in the typed IR yet
             raise self.gap(f"动作“{self.words(a)}”", a)
         spec = verb_of_frame(verb)
-        if spec is not None and spec.params:
+        if spec is not None and (spec.params or not [x for x in args if not isinstance(x, ir.Seq)]):
+            # (a verb of no arguments too: 防止此伤害)
             return [self.by_table(a, spec)]
         if verb == "gain" and len(cards) == 1 and not players:
             return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
@@ -508,6 +549,12 @@ class Binder:
         if len(items) == 1 and isinstance(items[0], ir.If) and items[0].cond is not None and items[0].else_ is None:
             c = items[0].cond
             return items[0].then, self.cond(c)
+        first = items[0] if items else None
+        if (isinstance(first, ir.If) and first.cond is not None and first.else_ is None and len(items) > 1
+                and re.fullmatch(r"[，,]然后", self.text[first.end:items[1].start])):
+            # 若…，A，然后B: B follows A, so the condition covers both (寒冰剑)
+            then = ir.Seq(first.then.start, items[-1].end, (first.then, *items[1:]))
+            return then, self.cond(first.cond)
         return body, None
 
     def cond(self, c: ir.Cond) -> t.Condition:
@@ -516,6 +563,8 @@ class Binder:
         if c.kind in ("has", "has_not") and len(players) == 1 and len(cards) == 1 and cards[0].text == "手牌":
             kind = t.CondKind.HAS_HAND if c.kind == "has" else t.CondKind.NO_HAND
             return t.Condition(kind, c.text, self.span(c), player=self.player(players[0]))
+        if c.kind == "has" and len(players) == 1 and len(cards) == 1 and cards[0].text == "牌":  # 若该角色有牌
+            return t.Condition(t.CondKind.HAS_CARDS, c.text, self.span(c), player=self.player(players[0]))
         raise self.gap(f"条件“{c.text}”", c)
 
     def view_as(self, a: ir.Act, phase: str | None, text: str, sp: Span, limit: t.Limit | None) -> t.Ability:

@@ -13,14 +13,14 @@ input of the game — the runtime keeps no registry and never compiles anything:
 1. the card declarations of the skill set being played, passed in by the caller:
    ``EQUIPMENT`` of the emitted modules, e.g. ``sgs.compiler.load_pool().equipment``
    for the bundled ``skills/standard/equipment.sgs`` (诸葛连弩, 青釭剑, 雌雄双股剑,
-   丈八蛇矛, 仁王盾, the +1马 and -1马);
+   丈八蛇矛, 寒冰剑, 麒麟弓, 仁王盾, the +1马 and -1马);
 2. under them, :data:`HAND_WRITTEN` below, which every game has — only for cards the
    skill language cannot express yet.  A card never has both in the bundled set (a
    test checks); if a given table names one, its classes win.
 
 Without a table a game has only the hand-written effects.
 
-Three 军争 effects (藤甲, 白银狮子, 古锭刀) are hand-written too, in
+Two 军争 effects (藤甲, 白银狮子) are hand-written too, in
 :mod:`.maneuvering_equipment` (what each text lacks is listed there) and part of
 :data:`HAND_WRITTEN`.
 
@@ -38,11 +38,6 @@ Still hand-written, and the sentence form / verb each one lacks:
   given target).
 * 方天画戟 “你使用的【杀】若是你最后的手牌，你可以额外选择至多两个目标” — a static
   form for extra targets (额外选择至多n个目标) with the condition 最后的手牌.
-* 麒麟弓 “每当你使用【杀】对目标角色造成伤害时，你可以弃置其装备区里的一张坐骑牌” — the
-  source-side damage timing 使用【杀】对目标角色造成伤害时 and 弃置其装备区里的一张坐骑牌
-  (discarding another player's equipment of a subtype).
-* 寒冰剑 “每当你使用【杀】对目标角色造成伤害时，若该角色有牌，你可以防止此伤害，然后依次
-  弃置其两张牌” — the same timing, the verb 防止此伤害 and 依次弃置其两张牌.
 """
 
 from __future__ import annotations
@@ -50,11 +45,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
-from ..actions import ask_discard, discard_from, prevent_damage
+from ..actions import ask_discard
 from ..flows.respond import can_produce, request_card
 from ..flows.use import use_card
 from ..legality import make_virtual, target_ok
-from ..cards import AnyCard, Card, CardName, CardSubtype
+from ..cards import AnyCard, Card, CardName
 from ..player import Player
 from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode
 from ..timing import Timing
@@ -140,50 +135,6 @@ class Halberd(_Equip, StaticSkill):
         return 0
 
 
-class KylinBow(_Equip, TriggerSkill):
-    """麒麟弓：每当你使用【杀】对目标角色造成伤害时，你可以弃置其装备区里的一张坐骑牌。"""
-
-    name = "麒麟弓"
-    pinyin = "kylin_bow"
-    timings = (Timing.DAMAGE_CAUSING,)
-
-    @staticmethod
-    def _horses(p: Player) -> list[Card]:
-        return [c for c in p.equip_cards() if c.subtype in (CardSubtype.DEFENSIVE_HORSE, CardSubtype.OFFENSIVE_HORSE)]
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        d = ctx.damage
-        return d.card is not None and d.card.is_slash and d.use is not None and bool(self._horses(d.target))
-
-    def effect(self, ctx: SkillContext) -> None:
-        t = ctx.damage.target
-        horses = self._horses(t)
-        pick = ctx.game.choose_cards(self.owner, horses, 1, 1, prompt="麒麟弓：选择弃置的坐骑", about=self.name)
-        if pick:
-            ctx.game.discard_cards(t, pick, self.name, by=self.owner)
-
-
-class IceSword(_Equip, TriggerSkill):
-    """寒冰剑：每当你使用【杀】对目标角色造成伤害时，若该角色有牌，你可以防止此伤害，
-    然后依次弃置其两张牌。"""
-
-    name = "寒冰剑"
-    pinyin = "ice_sword"
-    timings = (Timing.DAMAGE_CAUSING,)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        d = ctx.damage
-        return d.card is not None and d.card.is_slash and d.use is not None and d.target.card_count(True, True) > 0
-
-    def effect(self, ctx: SkillContext) -> None:
-        t = ctx.damage.target
-        prevent_damage(ctx)
-        for _ in range(2):
-            if t.card_count(True, True) == 0:
-                break
-            discard_from(ctx, self.owner, t, CardZone.HAND_EQUIP)
-
-
 class EightDiagram(_Equip, Skill):
     """八卦阵：每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，
     视为你使用或打出了一张【闪】。 (offered by the response machinery)"""
@@ -199,10 +150,8 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.AXE: (Axe,),
         CardName.BLADE: (Blade,),
         CardName.HALBERD: (Halberd,),
-        CardName.KYLIN_BOW: (KylinBow,),
-        CardName.ICE_SWORD: (IceSword,),
         CardName.EIGHT_DIAGRAM: (EightDiagram,),
-        # 藤甲, 白银狮子, 古锭刀 (骅骝 and 朱雀羽扇 are compiled): .maneuvering_equipment says why
+        # 藤甲, 白银狮子 (骅骝, 朱雀羽扇 and 古锭刀 are compiled): .maneuvering_equipment says why
         **MANEUVERING_EQUIPMENT,
     }
 )

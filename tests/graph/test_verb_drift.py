@@ -47,6 +47,7 @@ from sgs.runtime.player import Player
 from sgs.runtime.skills import Skill, SkillContext, TriggerSkill
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.timing import Phase, Scope, Timing
+from sgs.runtime.zones import CardZone
 
 #: windows the rules open after a window the table names (drawn as ``leads`` edges)
 FOLLOWERS: dict[str, frozenset[str]] = {
@@ -119,6 +120,7 @@ def bundled_equipment() -> EquipmentTable:
 
 def table(
     hands: Sequence[Sequence[str]] = ((), (), (), ()),
+    equips: Sequence[Sequence[str]] = ((), (), (), ()),
     hp: Sequence[int | None] = (None, None, None, None),
     answers: Sequence[Sequence[str]] = ((), (), (), ()),
     probe: type[TriggerSkill] | None = None,
@@ -129,7 +131,8 @@ def table(
     names = [("曹操", "主公"), ("关羽", "忠臣"), ("张飞", "反贼"), ("吕布", "内奸")]
     first: list[type[Skill]] = [_Everywhere, *([probe] if probe else [])]
     seats = [
-        SeatSpec(g, role=r, hand=list(hands[i]), hp=hp[i], answers=list(answers[i]), skills=first if i == 0 else [])
+        SeatSpec(g, role=r, hand=list(hands[i]), equips=list(equips[i]), hp=hp[i], answers=list(answers[i]),
+                 skills=first if i == 0 else [])
         for i, (g, r) in enumerate(names)
     ]
     return build_game(seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY, equipment=bundled_equipment())
@@ -178,6 +181,14 @@ def discard() -> set[str]:
     g = table(hands=(["杀♠7", "闪♥2", "桃♥Q"], (), (), ()))
     opened = run(g, lambda c: A.discard(c, p(g, 1), p(g, 1).hand[:1]))
     return opened | run(g, lambda c: A.ask_discard(c, p(g, 1), 1))
+
+
+def discard_from() -> set[str]:
+    """弃置其一张牌 (seat 3's hand, blind) and 弃置其装备区里的一张坐骑牌 (his 赤兔)."""
+    g = table(hands=((), (), ["杀♠7"], ()), equips=((), (), ["赤兔♥5", "八卦阵♣2"], ()))
+    opened = run(g, lambda c: A.discard_from(c, p(g, 1), p(g, 3)))
+    horse = lambda x: "马" in x.subtype.value  # noqa: E731
+    return opened | run(g, lambda c: A.discard_from(c, p(g, 1), p(g, 3), CardZone.EQUIP, card_filter=horse))
 
 
 def obtain() -> set[str]:
@@ -443,6 +454,18 @@ def change_damage() -> set[str]:
     return opened
 
 
+def prevent_damage() -> set[str]:
+    """防止此伤害 in the source's 造成伤害时 (寒冰剑): no window opens for it."""
+
+    def body(c: SkillContext) -> None:
+        A.prevent_damage(c)
+
+    g = table(probe=_in_window(Timing.DAMAGE_CAUSING, body))
+    SPY.opened.clear()
+    api.damage(ctx_of(g, 1), p(g, 1), p(g, 3), 1)
+    return recorded()
+
+
 def choose_options() -> set[str]:
     g = table()
     return run(g, lambda c: A.choose_options(c, p(g, 1), ["跳过判定阶段", "跳过出牌阶段"], 1, 2))
@@ -505,7 +528,9 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "达到张数": threshold,
     "改变摸牌数": draw_count_change,
     "伤害加成": damage_bonus,
+    "弃置他人的牌": discard_from,
     "改变伤害": change_damage,
+    "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
     "选择角色": choose_player,
     "观看牌堆顶": look_at_top,
