@@ -72,6 +72,11 @@ def test_bundled_sources_parse_fast() -> None:
     files = sorted(resources.files("sgs.skills").joinpath("standard").iterdir(), key=lambda p: p.name)
     texts = [f.read_text(encoding="utf-8") for f in files if f.name.endswith(".sgs")]
     get_parser()
+    # the register grammar reads the lines this one hands over (寒冰剑, 麒麟弓): built and
+    # warmed up (its first parse sets up the chart parser) before the clock starts
+    from sgs.compiler.language.register import parse_register
+
+    parse_register("出牌阶段，你可以摸一张牌。")
     start = time.perf_counter()
     for t in texts:
         assert parse_text(t, "x.sgs").tree is not None
@@ -79,9 +84,20 @@ def test_bundled_sources_parse_fast() -> None:
 
 
 def test_earley_accepts_the_same_language() -> None:
-    """The measurement behind the LALR choice: Earley parses the same files, slower."""
+    """The measurement behind the LALR choice: Earley parses the same files, slower
+    (a line the LALR pipeline hands to the register grammar is marked for both)."""
+    from lark import Token
+
+    from sgs.compiler.parse import _MARK_END, _MARK_FILL, _MARK_START
+
     earley = Lark.open_from_package("sgs.grammar", "sgs.lark", parser="earley", lexer="dynamic")
     for f in resources.files("sgs.skills").joinpath("standard").iterdir():
         if f.name.endswith(".sgs"):
             text, _ = normalise(f.read_text(encoding="utf-8"), f.name)
+            tree = parse_text(f.read_text(encoding="utf-8"), f.name).tree
+            assert tree is not None
+            for tok in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "REGISTER_LINE"):
+                a, b = tok.start_pos or 0, tok.end_pos or 0
+                assert text[a:b] == tok.value
+                text = text[:a] + _MARK_START + _MARK_FILL * (b - a - 2) + _MARK_END + text[b:]
             earley.parse(text)
