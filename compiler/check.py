@@ -374,8 +374,16 @@ def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
         yield Gap("“区域里的牌”", spec.span, runtime=False)
 
 
+#: the conditions of a 若 among effects the emitter compiles (the numbers of a card put on a
+#: general card: 不屈)
+EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT})
+
+
 def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
     from .verbs import VERBS
+
+    if isinstance(e, ir.Conditional) and e.cond.kind not in EFFECT_CONDITIONS:
+        yield Gap(f"条件“{e.cond.text}”", e.cond.span, runtime=False)
 
     verb = VERBS.get(e.verb)
     if verb is not None and verb.needs:

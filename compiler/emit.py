@@ -155,6 +155,8 @@ class _Env:
         self.capture_obtained = False  # a later clause needs the card 获得 takes
         self.hand_seen: str | None = None  # the hand cards looked at (观看…的手牌)
         self.revealed: str | None = None  # the cards revealed from the draw pile (亮出牌堆顶的n张牌)
+        self.pile_card: str | None = None  # the card just put on a general card (不屈: 该牌)
+        self.pile_owner: str | None = None  # whose general card it is on
 
 
 class _Planner:
@@ -673,6 +675,18 @@ class _Planner:
             ]
         if isinstance(e, ir.VirtualUse):
             return self.virtual_use(e, env)
+        if isinstance(e, ir.RevealToPile):
+            actor = self.player(e.actor, env)
+            self.use("put_on_general")
+            env.pile_card, env.pile_owner = "pile_card", actor
+            n = self.look_count(e.count, e.span, env)
+            return self.guard([actor], env, [
+                f"put = put_on_general(ctx, {actor}, {n})", "if not put:", "    return", "pile_card = put[-1]",
+            ])
+        if isinstance(e, ir.Conditional):
+            return self.conditional(e, env)
+        if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
+            raise self.fail("E0501", "“不会死去”只能用于“扣减体力时”的时机", e.span)
         verb = verb_of(e)
         values = [getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("actor", "span", "optional")]
         if verb.actions and hasattr(e, "actor") and all(type(v) in (str, int) for v in values):
@@ -803,6 +817,20 @@ class _Planner:
             loop += ["if not ask_invoke(ctx, ctx.owner):", "    break"]
         env.judge_card = None
         return ["while True:"] + ["    " + line for line in loop]
+
+    def conditional(self, e: ir.Conditional, env: _Env) -> list[str]:
+        """若<条件>，<效果>: today the number tests of a card just put on a general card
+        (不屈: 若该牌的点数与你武将牌上已有的任何一张牌都不同 / 若出现相同点数的牌);
+        the capability pass refuses the other conditions (check.EFFECT_CONDITIONS)."""
+        kind = e.cond.kind
+        if kind not in (ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT):
+            raise self.fail("E0501", f"编译器尚不支持条件“{e.cond.text}”", e.cond.span)
+        if env.pile_card is None or env.pile_owner is None:
+            raise self.fail("E0501", "“该牌的点数”前没有置于武将牌上的牌", e.cond.span)
+        self.use("pile_number_new")
+        test = f"pile_number_new(ctx, {env.pile_owner}, {env.pile_card})"
+        body = self.effects(e.then, env) or ["pass"]
+        return [f"if {test if kind is ir.CondKind.NUMBER_NEW else 'not ' + test}:"] + ["    " + line for line in body]
 
     def choose_one(self, e: ir.ChooseOne, env: _Env) -> list[str]:
         chooser = self.player(e.actor, env)

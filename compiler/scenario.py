@@ -298,7 +298,8 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
             f.append(f"{who} 存活：预期 {'是' if se.alive else '否'}，实际 {'是' if p.alive else '否'}")
         if se.hand_count is not None and se.hand_count != len(p.hand):
             f.append(f"{who} 手牌数：预期 {se.hand_count}，实际 {len(p.hand)}（{'、'.join(p.hand)}）")
-        for exp, act, label in ((se.hand, p.hand, "手牌"), (se.equip, p.equips, "装备区"), (se.judge, p.judge_area, "判定区")):
+        for exp, act, label in ((se.hand, p.hand, "手牌"), (se.equip, p.equips, "装备区"), (se.judge, p.judge_area, "判定区"),
+                               (se.on_general, p.on_general, "武将牌上的牌")):
             if exp is not None and (msg := _multiset_diff(f"{who} {label}", exp, act)):
                 f.append(msg)
     if ex.discard is not None and (msg := _multiset_diff("弃牌堆", ex.discard, [getattr(c, "label") for c in discard])):

@@ -108,6 +108,8 @@ class SeatExpectation:
     chained: bool | None = None
     #: False: the seat was never asked a decision; True: asked at least once
     asked: bool | None = None
+    #: the cards on the general card (武将牌上: 不屈's pile), as a multiset of labels
+    on_general: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -378,7 +380,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
         v = r.table(v, where)
         r.known_keys(
-            v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained", "asked")
+            v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained", "asked",
+                     "on_general")
         )
         alive_at_end = v.get("alive")
         if alive_at_end is not None and not isinstance(alive_at_end, bool):
@@ -397,6 +400,7 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
             face_down=face_down,
             chained=r.boolean(v, "chained", where, default=False) if "chained" in v else None,
             asked=r.boolean(v, "asked", where, default=False) if "asked" in v else None,
+            on_general=r.labels(v, "on_general", where),
         )
     expect = Expectation(
         winner=winner,

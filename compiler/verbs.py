@@ -183,6 +183,14 @@ _TABLE: tuple[Verb, ...] = (
     _verb("死亡", "Die", ("kill",)),
     _verb("叠置", "TurnOver", ("turn_over",), frames=("turnover",), params=()),
     _verb("视为使用", "ViewAsUse", ("view_as_use", "can_use_on"), card_windows=True),
+    # 从牌堆顶亮出一张牌置于你的武将牌上 (不屈): a pile on the general card, named by the skill
+    _verb("置于武将牌上", "RevealToPile", ("put_on_general",)),
+    # 若…，… of an effect: the conditions the emitter compiles (check.EFFECT_CONDITIONS: the
+    # numbers of the cards on a general card) are tested by these queries; an outcome no one picks
+    _verb("若", "Conditional", ("pile_number_new",), gate="chance"),
+    # 你不会死去 at 扣减体力时: the rules start no 濒死 for this deduction
+    _verb("不会死去", "WillNotDie", ("prevent_death",)),
+    _verb("进入濒死", "EnterDying", ("enter_dying",)),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -190,7 +198,6 @@ _TABLE: tuple[Verb, ...] = (
     Verb(word, node, (), (), needs, gate=_GATES.get(word, ""))
     for word, node, needs in (
         ("拼点", "Pindian", ("pindian",)),
-        ("若", "Conditional", ("test_condition",)),
         ("否则", "DoOrElse", ("do_or_else",)),
         ("延时", "Delayed", ("delay_until",)),
         ("平置", "FaceUp", ("face_up",)),
@@ -213,9 +220,6 @@ _TABLE: tuple[Verb, ...] = (
         ("失去技能", "LoseSkills", ("lose_all_skills",)),
         ("交换手牌", "SwapHands", ("swap_hands",)),
         ("结束阶段", "EndPhase", ("end_phase",)),
-        ("进入濒死", "EnterDying", ("enter_dying",)),
-        ("不会死去", "WillNotDie", ("prevent_death",)),
-        ("置于武将牌上", "RevealToPile", ("put_on_general",)),
         ("每有一张", "ForEachRevealed", ("count_revealed",)),
         ("弃置亮出的牌", "DiscardRevealed", ("discard_revealed",)),
         ("可当使用", "GrantConversion", ("grant_view_as",)),

@@ -16,8 +16,10 @@ from typing import Callable, Sequence
 
 from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
-from .events import CardUseEvent, DamageEvent, SlashEffectEvent
+from .events import CardUseEvent, DamageEvent, HpDeductEvent, SlashEffectEvent
 from .flows.dying import die
+from .flows.dying import enter_dying as _enter_dying
+from .flows.hp import HP_PILES
 from .flows.use import use_card
 from .legality import SLASH_NAMES, make_virtual, prohibited, target_ok
 from .legality import attack_range as _attack_range
@@ -28,6 +30,10 @@ from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
 
 __all__ = [
+    "put_on_general",
+    "pile_number_new",
+    "prevent_death",
+    "enter_dying",
     "add_mark",
     "marks_of",
     "most_marked",
@@ -699,6 +705,61 @@ def reveal_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
     game.log_event("亮出", f"{game.tag(player)} 亮出了 {'、'.join(c.label for c in cards)}（{_why(ctx)}）",
                    player=player.seat, cards=[c.label for c in cards])
     return cards
+
+
+def put_on_general(ctx: SkillContext, player: Player, n: int = 1) -> list[Card]:
+    """从牌堆顶亮出n张牌置于你的武将牌上: the top ``n`` cards, revealed (logged), go onto
+    ``player``'s general card, in the pile named after the skill (``player.piles``).
+    Put there at 扣减体力时 (不屈: one per point deducted), they stand for his hp below
+    1 and a recovery gives them back (:mod:`sgs.runtime.flows.hp`).  Returns them."""
+    game = ctx.game
+    if not player.alive or n <= 0:
+        return []
+    name = _why(ctx)
+    cards = game.take_top(n)
+    game.log_event("亮出", f"{game.tag(player)} 亮出了 {'、'.join(c.label for c in cards)}（{name}）",
+                   player=player.seat, cards=[c.label for c in cards])
+    game.move_cards(cards, _M.Zone.GENERAL, player, _M.MoveReason.PUT, player, pile=name)
+    if ctx.timing is _M.Timing.HP_DEDUCTING:
+        player.marks[HP_PILES + name] = 1
+    pile = player.piles.get(name, [])
+    game.log_event("置于武将牌上", f"{game.tag(player)} 将 {'、'.join(c.label for c in cards)} 置于武将牌上（{name}），"
+                   f"共{len(pile)}张：{'、'.join(c.label for c in pile)}", player=player.seat,
+                   cards=[c.label for c in pile])
+    return cards
+
+
+def pile_number_new(ctx: SkillContext, player: Player, card: Card) -> bool:
+    """该牌的点数与你武将牌上已有的任何一张牌都不同: no other card on ``player``'s
+    general card (in any pile) has ``card``'s number."""
+    return not any(c is not card and c.number == card.number for pile in player.piles.values() for c in pile)
+
+
+def prevent_death(ctx: SkillContext, player: Player) -> None:
+    """你不会死去 (不屈): ``player`` does not die of the hp deduction being resolved —
+    the rules start no 濒死 for it below 1 hp.  Only at 扣减体力时 (the compiler refuses
+    it elsewhere); raises ``TypeError`` for another event."""
+    ev = ctx.event
+    if not isinstance(ev, HpDeductEvent):
+        raise TypeError(f"不会死去 needs the 扣减体力时 window, not {type(ev).__name__}")
+    if ev.player is player:
+        ev.survives = True
+        ctx.game.log_event("不会死去", f"{ctx.game.tag(player)} 不会死去（{_why(ctx)}），体力值为{player.hp}",
+                           player=player.seat, hp=player.hp)
+
+
+def enter_dying(ctx: SkillContext, player: Player) -> None:
+    """<player>进入濒死状态: he enters 濒死 now (others may use 桃 on him; below 1 hp
+    after it, he dies), whatever a skill said before of the deduction being resolved."""
+    if not player.alive:
+        return
+    ev = ctx.event
+    damage = ev if isinstance(ev, DamageEvent) else None
+    if isinstance(ev, HpDeductEvent):
+        damage = ev.damage
+        if ev.player is player:
+            ev.survives = False
+    _enter_dying(ctx.game, player, damage)
 
 
 def put_into_discard_pile(ctx: SkillContext, player: Player, cards: Sequence[Card]) -> None:

@@ -65,6 +65,9 @@ DRIVES: Mapping[str, Drive] = {
     "put_into_discard_pile": Drive((Then("移动牌", roles=frozenset()),)),
     # death without 濒死 and without a killer, as at 0 max hp
     "kill": Drive((Window(_M.Timing.DEATH, "player"), Then("移动牌", roles=_LOSES), Window(_M.Timing.DIED, "player"))),
+    # 亮出 onto the general card: nobody loses the cards, nobody receives them in hand
+    "put_on_general": Drive((Then("移动牌", roles=frozenset()),)),
+    "enter_dying": Drive((Then("濒死"),)),
     "judge": Drive((Then("判定"),)),
     "retrial": Drive((Then("改判"),)),
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
@@ -77,6 +80,8 @@ DRIVES: Mapping[str, Drive] = {
         for name in (
             "prevent_damage",
             "change_damage",
+            "prevent_death",
+            "pile_number_new",
             "gain_max_hp",
             "turn_over",
             "look_at_hand",

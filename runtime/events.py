@@ -29,6 +29,7 @@ __all__ = [
     "DamageEvent",
     "RecoverEvent",
     "LoseHpEvent",
+    "HpDeductEvent",
     "JudgeEvent",
     "DyingEvent",
     "DeathEvent",
@@ -178,6 +179,21 @@ class LoseHpEvent(Event):
     player: Player
     amount: int = 1
     reason: str = ""
+
+
+@dataclass(eq=False, slots=True)
+class HpDeductEvent(Event):
+    """扣减体力: ``amount`` points of ``player``'s hp deducted by a damage (``damage``) or
+    an hp loss (None), 扣减体力时 opening once per point (``point``, 1-based; his hp
+    as it stands after that point).  ``survives``: a skill there said he does not die
+    of it (不会死去), so the rules start no 濒死 below 1 hp."""
+
+    kind: ClassVar[str] = "扣减体力"
+    player: Player
+    amount: int = 1
+    damage: DamageEvent | None = None
+    point: int = 0
+    survives: bool = False
 
 
 @dataclass(eq=False, slots=True)

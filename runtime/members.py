@@ -225,6 +225,7 @@ class Timing:
     DAMAGED = _timing.Timing.DAMAGED
     JUDGE_RETRIAL = _timing.Timing.JUDGE_RETRIAL
     JUDGE_FINISHED = _timing.Timing.JUDGE_FINISHED
+    HP_DEDUCTING = _timing.Timing.HP_DEDUCTING
     RECOVERING = _timing.Timing.RECOVERING
     RECOVERED = _timing.Timing.RECOVERED
     HP_LOST = _timing.Timing.HP_LOST
@@ -252,3 +253,4 @@ class Zone:
     DRAW_PILE = _zones.Zone.DRAW_PILE
     DISCARD_PILE = _zones.Zone.DISCARD_PILE
     PROCESSING = _zones.Zone.PROCESSING
+    GENERAL = _zones.Zone.GENERAL

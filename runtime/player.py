@@ -120,6 +120,9 @@ class Player:
     turn_counters: dict[str, int] = field(default_factory=dict)
     #: per-game marks (限定技 used, 觉醒技 woken, free use by skills).
     marks: dict[str, int] = field(default_factory=dict)
+    #: cards on the general card (武将牌上, public), per pile: the name of the skill
+    #: that put them there (不屈), in the order they came
+    piles: dict[str, list[Card]] = field(default_factory=dict)
     #: :attr:`tag`'s text and what it was made of (seat, general)
     _tag: tuple[int, GeneralSpec | None, str] = field(default=(0, None, ""), init=False, repr=False, compare=False)
 

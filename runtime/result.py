@@ -40,6 +40,8 @@ class PlayerState:
     face_down: bool = False
     #: 横置 (铁索连环)
     chained: bool = False
+    #: the cards on the general card (武将牌上: 不屈), every pile, in the order they came
+    on_general: tuple[str, ...] = ()
 
 
 @dataclass
@@ -74,6 +76,7 @@ def result_of(game: Game) -> GameResult:
             tuple(e.card.label for e in p.judge_area),
             p.face_down,
             p.chained,
+            tuple(c.label for pile in p.piles.values() for c in pile),
         )
         for p in game.players
     ]

@@ -51,7 +51,9 @@ class Timing(str, Enum):
     Judge (:class:`JudgeEvent`): ``JUDGE_RETRIAL`` 判定牌生效前 [judged player;
     retrial skills use scope ANY], ``JUDGE_FINISHED`` 判定牌生效后.
 
-    Hp: ``RECOVERING`` 回复体力时 [recovering player; amount may be changed],
+    Hp: ``HP_DEDUCTING`` 扣减体力时 [the player; once per point of hp a damage or an
+    hp loss deducts, his hp as it stands after that point: :class:`HpDeductEvent`],
+    ``RECOVERING`` 回复体力时 [recovering player; amount may be changed],
     ``RECOVERED`` 回复体力后, ``HP_LOST`` 失去体力后 [player].
     ``DYING`` 进入濒死状态时 [dying player], ``DEATH`` 死亡时 [dead player; his
     own skills still fire], ``DIED`` 死亡后 [dead player].
@@ -105,6 +107,7 @@ class Timing(str, Enum):
     JUDGE_RETRIAL = "判定牌生效前"
     JUDGE_FINISHED = "判定牌生效后"
 
+    HP_DEDUCTING = "扣减体力时"
     RECOVERING = "回复体力时"
     RECOVERED = "回复体力后"
     HP_LOST = "失去体力后"

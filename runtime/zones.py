@@ -16,6 +16,9 @@ class Zone(str, Enum):
     DRAW_PILE = "牌堆"
     DISCARD_PILE = "弃牌堆"
     PROCESSING = "处理区"
+    #: on a player's general card (武将牌上), in a pile named by the skill that put the
+    #: cards there (不屈); public
+    GENERAL = "武将牌上"
 
 
 class CardZone(str, Enum):

@@ -190,6 +190,7 @@ EVENT_OF: Mapping[str, str] = {
     T.DAMAGED.value: "伤害",
     T.JUDGE_RETRIAL.value: "判定",
     T.JUDGE_FINISHED.value: "判定",
+    T.HP_DEDUCTING.value: "扣减体力",
     T.RECOVERING.value: "回复体力",
     T.RECOVERED.value: "回复体力",
     T.HP_LOST.value: "失去体力",

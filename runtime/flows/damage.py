@@ -2,7 +2,7 @@
 
 :data:`DAMAGE_STAGES`: the source's damage bonus (裸衣), 造成伤害时 [source, while
 alive], 受到伤害时 [target] — either may change the amount or prevent the damage —,
-the damage itself (濒死 below 1 hp), 造成伤害后 [source, while alive], 受到伤害后
+the damage itself (its deduction, :func:`~.hp.deducted`: 扣减体力时, 濒死 below 1 hp), 造成伤害后 [source, while alive], 受到伤害后
 [target, while alive], then the conduction of 铁索连环.
 
 属性伤害 (火焰 fire, 雷电 thunder: ``nature``) to a chained (横置) character resets him
@@ -23,7 +23,7 @@ from ..cards import AnyCard, CardName, Nature
 from ..events import CardUseEvent, DamageEvent
 from ..player import DAMAGE_BONUS, Player
 from ..stages import Step, Then, Window, family
-from .dying import enter_dying
+from .hp import deducted
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -88,8 +88,7 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
         target.chained = False
         ev.conducts = not ev.chain
         game.log_event("重置", f"{game.tag(target)} 的武将牌被重置", player=target.seat)
-    if target.hp < 1:
-        enter_dying(game, target, ev)
+    deducted(game, target, ev.amount, ev)
 
 
 def _conduct(game: Game, ev: DamageEvent) -> None:
@@ -111,7 +110,7 @@ DAMAGE_STAGES = family(
     Step(_not_prevented),
     Window(_M.Timing.DAMAGE_INFLICTING, "target"),
     Step(_still_hits),
-    Step(_hurt, Then("濒死", "体力值小于1")),
+    Step(_hurt, Then("扣减体力"), Then("濒死", "体力值小于1")),
     Window(_M.Timing.DAMAGE_CAUSED, "source", alive=True),
     Window(_M.Timing.DAMAGED, "target", alive=True),
     # 铁索连环's conduction: more damage events of this same family (a link to itself

@@ -123,6 +123,8 @@ def _victory(game: Game, ev: DeathEvent) -> None:
 
 def _drop_cards(game: Game, ev: DeathEvent) -> None:
     cards = ev.player.cards_in(True, True, True)
+    for pile in ev.player.piles.values():  # the cards on his general card (不屈)
+        cards.extend(pile)
     if cards:
         game.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DEATH)
 

@@ -98,12 +98,19 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
         game.draw_pile.remove(c)
     elif zone is _M.Zone.DISCARD_PILE:
         game.discard_pile.remove(c)
+    elif zone is _M.Zone.GENERAL:
+        assert owner is not None
+        for name, pile in list(owner.piles.items()):
+            if c in pile:
+                pile.remove(c)
+                if not pile:
+                    del owner.piles[name]
     else:
         game.processing.remove(c)
     return zone, owner
 
 
-def place(game: Game, c: Card, zone: Zone, owner: Player | None, judge_as: str = "") -> None:
+def place(game: Game, c: Card, zone: Zone, owner: Player | None, judge_as: str = "", pile: str = "") -> None:
     if zone is _M.Zone.HAND:
         assert owner is not None
         owner.hand.append(c)
@@ -125,6 +132,9 @@ def place(game: Game, c: Card, zone: Zone, owner: Player | None, judge_as: str =
         game.draw_pile.append(c)
     elif zone is _M.Zone.DISCARD_PILE:
         game.discard_pile.append(c)
+    elif zone is _M.Zone.GENERAL:
+        assert owner is not None
+        owner.piles.setdefault(pile, []).append(c)
     else:
         game.processing.append(c)
     game.loc[c.id] = (zone, owner)
@@ -138,8 +148,10 @@ def move_cards(
     reason: MoveReason = _M.MoveReason.PUT,
     by: Player | None = None,
     judge_as: str = "",
+    pile: str = "",
 ) -> None:
-    """Move physical cards; opens 失去牌时 / 获得牌后 when someone listens."""
+    """Move physical cards; opens 失去牌时 / 获得牌后 when someone listens.  ``pile``:
+    the pile's name for a move onto ``to_player``'s general card (Zone.GENERAL)."""
     if not cards:
         return
     loc = game.loc
@@ -185,7 +197,7 @@ def move_cards(
             into.append(c)
             loc[c.id] = where
         else:
-            place(game, c, to_zone, to_player, judge_as)
+            place(game, c, to_zone, to_player, judge_as, pile)
     # one 失去牌时 per player who lost cards, in seat order; then the receiver's 获得牌后
     if lost and _LOST.timing in game._ears:
         for seat in sorted(lost):
@@ -250,6 +262,9 @@ def check_card_census(game: Game) -> None:
             put(c, f"{p.tag} 装备区")
         for e in p.judge_area:
             put(e.card, f"{p.tag} 判定区")
+        for name, pile in p.piles.items():
+            for c in pile:
+                put(c, f"{p.tag} 武将牌上（{name}）")
     ids = {c.id for c in game.deck}
     if set(seen) != ids:
         missing = sorted(ids - set(seen))

@@ -214,17 +214,21 @@ def test_the_skills_tree_parses_quickly_and_checks_clean() -> None:
 
 
 def test_runtime_missing_verbs_are_refused_never_stubbed(tmp_path: Path) -> None:
+    # 天义 (seed 004) still needs a runtime action: 拼点 (周泰's 不屈 compiles since the
+    # 扣减体力时 window and the cards on a general card run)
+    line = next(l for l in LINES if l.startswith("天义："))
+    src = tmp_path / "tianyi.sgs"
+    src.write_text(HEADER + line + "\n", encoding="utf-8")
     with pytest.raises(CompileError) as exc:
-        compile_paths([WIND / "zhoutai.sgs"], tmp_path / "out")
+        compile_paths([src], tmp_path / "out")
     refused = [d for d in exc.value.diagnostics if d.code == "E0503"]
-    # 周泰's 不屈 still needs runtime actions and a window (wei.sgs compiles since 叠置 and 神速 run)
-    assert {d.message.split("”")[0].lstrip("“") for d in refused} == {"不屈"}
-    assert any("put_on_general" in d.message for d in refused)  # names the missing runtime action
+    assert {d.message.split("”")[0].lstrip("“") for d in refused} == {"天义"}
+    assert any("pindian" in d.message for d in refused)  # names the missing runtime action
     assert not (tmp_path / "out").exists()
     # checking the same file: the same gaps as warnings of their own kind, no error
-    diags = build([WIND / "zhoutai.sgs"]).diagnostics
+    diags = build([src]).diagnostics
     assert not [d for d in diags if d.severity is Severity.ERROR]
-    assert any(d.code == "W0701" and "put_on_general" in d.message for d in diags)
+    assert any(d.code == "W0701" and "pindian" in d.message for d in diags)
 
 
 def test_wind_stays_out_of_the_bundled_pool_until_it_compiles(tmp_path: Path) -> None:
@@ -255,7 +259,7 @@ def test_verbs_the_runtime_lacks_name_actions_it_does_not_have() -> None:
 
 
 #: the 风 files that compile today (the rest still name what they need: W0701/E0503)
-WIND_READY = ("wei.sgs", "shu.sgs", "zhangjiao.sgs", "shenlvmeng.sgs", "shenguanyu.sgs")
+WIND_READY = ("wei.sgs", "shu.sgs", "zhangjiao.sgs", "shenlvmeng.sgs", "shenguanyu.sgs", "zhoutai.sgs")
 
 
 def test_the_wind_generals_that_compile_pass_mypy_strict(tmp_path: Path) -> None:

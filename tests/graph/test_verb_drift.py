@@ -499,7 +499,38 @@ def view_as_use() -> set[str]:
     return opened | run(g, lambda c: A.view_as_use(c, p(g, 1), CardName.SLASH, [p(g, 4)]))
 
 
+def _at_deduction(body: Callable[[SkillContext], object]) -> set[str]:
+    """Seat 1 (2 hp: the lord lives on, the game goes on) takes 1 damage; ``body`` runs in
+    his 扣减体力时 (hp 1)."""
+    g = table(hp=(2, None, None, None), probe=_in_window(Timing.HP_DEDUCTING, body, Scope.SELF))
+    SPY.opened.clear()
+    api.damage(ctx_of(g, 2), None, p(g, 1), 1)
+    return recorded()
+
+
+def put_on_general() -> set[str]:
+    """亮出 onto his general card: nobody loses or receives a card in hand."""
+    return _at_deduction(lambda c: A.put_on_general(c, c.owner, 1))
+
+
+def pile_number_new() -> set[str]:
+    return _at_deduction(lambda c: A.pile_number_new(c, c.owner, A.put_on_general(c, c.owner, 1)[0]))
+
+
+def prevent_death() -> set[str]:
+    return _at_deduction(lambda c: A.prevent_death(c, c.owner))
+
+
+def enter_dying() -> set[str]:
+    """进入濒死状态: 进入濒死状态时 (at 1 hp nobody is asked for a 桃 and he does not die)."""
+    return _at_deduction(lambda c: A.enter_dying(c, c.owner))
+
+
 PROBES: dict[str, Callable[[], set[str]]] = {
+    "置于武将牌上": put_on_general,
+    "若": pile_number_new,
+    "不会死去": prevent_death,
+    "进入濒死": enter_dying,
     "摸牌": draw,
     "弃置": discard,
     "获得": obtain,

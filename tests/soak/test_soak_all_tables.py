@@ -83,11 +83,19 @@ def _check_turn(game: Game, where: str) -> None:
     assert expected_winner(table) is None, f"{where}: the game goes on with a decided table {table}"
     for p in game.players:
         if p.alive:
-            assert 1 <= p.hp <= p.max_hp, f"{where}: {p.tag} alive with hp {p.hp}/{p.max_hp}"
+            assert p.hp <= p.max_hp, f"{where}: {p.tag} alive with hp {p.hp}/{p.max_hp}"
+            if p.hp < 1:
+                # alive below 1 hp only by 不屈: one card on his general card per point below 1,
+                # their numbers all different (a repeat brings 濒死: saved to 1 hp, or dead)
+                pile = [c for cs in p.piles.values() for c in cs]
+                numbers = [c.number for c in pile]
+                assert len(pile) == 1 - p.hp and len(set(numbers)) == len(numbers), (
+                    f"{where}: {p.tag} alive with hp {p.hp}/{p.max_hp}, on his general card {[c.label for c in pile]}"
+                )
             delayed = [e.name_as for e in p.judge_area]
             assert len(delayed) == len(set(delayed)), f"{where}: {p.tag} has two delayed tricks of a name: {delayed}"
         else:
-            held = p.cards_in(True, True, True)
+            held = p.cards_in(True, True, True) + [c for cs in p.piles.values() for c in cs]
             assert not held, f"{where}: dead {p.tag} still holds {[c.label for c in held]}"
 
 
