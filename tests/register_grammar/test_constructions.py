@@ -59,6 +59,27 @@ def test_a_serial_verb_is_one_act(text: str, verb: str, actor: str, target: str 
     assert not {x.verb for x in _acts(_read(text))} & {"to", "as_if", "each", "together"}
 
 
+#: frames over a verb phrase that are verbs of their own, not a prefix of the verb after
+#: them: 令X… (X acts), …来/才能… (means and end), 选择A或B, 选择是否…
+_NOT_PREFIXES = {"cause", "means", "choose", "choose_whether"}
+
+
+def test_every_frame_over_a_verb_phrase_is_read_as_a_serial_verb_or_a_verb() -> None:
+    """A new frame `X vps -> act_<name>` in grammar/register/ must be listed in the
+    lowering's _PREFIXES (one act with the verb after it) or be a verb of its own here;
+    otherwise its parts would show as separate effects again."""
+    import re
+    from pathlib import Path
+
+    from sgs.compiler.language.lower import _PREFIXES
+
+    root = Path(__file__).resolve().parents[2] / "grammar" / "register"
+    found = {m.group(1) for f in sorted(root.glob("*.lark")) for line in f.read_text(encoding="utf-8").splitlines()
+             if re.search(r"\bvps?\b", line.split("//")[0]) and (m := re.search(r"->\s*act_(\w+)", line))}
+    assert found, "no frame over a verb phrase found: the grammar's layout changed"
+    assert found - _NOT_PREFIXES <= set(_PREFIXES), sorted(found - _NOT_PREFIXES - set(_PREFIXES))
+
+
 def test_a_serial_verb_in_the_facts() -> None:
     lines = _lines(_read("当你受到伤害后，你可以视为对伤害来源使用一张【杀】。"))
     assert "效果：你可以视为使用〔use〕 一张【杀】，对伤害来源" in lines
