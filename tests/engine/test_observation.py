@@ -3,14 +3,16 @@ draw pile's order, unrevealed roles."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
+from sgs.compiler import load_pool
 from sgs.runtime.agents import RandomAgent, ScriptedAgent
 from sgs.runtime.decisions import Decision
 from sgs.runtime.game import Game
-from sgs.runtime.observation import SeatView
+from sgs.runtime.observation import PUBLIC_FIELDS, CardInfo, LogLine, SeatView, redact_roles
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.timing import Phase
 
@@ -19,17 +21,26 @@ PILE_TOP = ["闪电♠A", "借刀杀人♣K", "麒麟弓♥5", "赤兔♥5"]
 
 
 class Spy:
-    """An agent that keeps every view it is given (and answers like ScriptedAgent)."""
+    """An agent that keeps every view it is given, and all the log a view gives (every
+    line and public fact from the first entry on), and answers like ScriptedAgent."""
 
     observes = True
 
-    def __init__(self) -> None:
+    def __init__(self, answers: Sequence[str] = ()) -> None:
         self.views: list[dict[str, object]] = []
-        self.inner = ScriptedAgent()
+        self.logs: list[dict[str, object]] = []
+        self.inner = ScriptedAgent(answers)
 
     def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
         assert isinstance(view, SeatView)
         self.views.append(view.to_dict())
+        self.logs.append(
+            {
+                "lines": [line.render() for line in view.log_since(0)],
+                "events": [dataclasses.asdict(e) for e in view.events_since(0)],
+                "count": view.log_count,
+            }
+        )
         return self.inner.choose(view, decision)
 
 
@@ -72,13 +83,13 @@ def test_an_agent_cannot_read_hidden_cards_or_roles_through_its_views() -> None:
     game = table(spy)
     game.run(max_turns=1)  # seat 1 plays its turn out (the script ends the play phase)
     assert spy.views, "the lord was asked at least once"
-    for seen in spy.views:
+    for seen in spy.views + spy.logs:
         text = json.dumps(seen, ensure_ascii=False)
         for label in HIDDEN_HAND + PILE_TOP:  # never drawn, used or shown in this turn
             assert label not in text, label
         for role in ("反贼", "内奸", "忠臣"):
             assert role not in text, role
-        # nothing in the view is a live object of the game
+    for seen in spy.views:  # nothing in the view is a live object of the game
         assert all(isinstance(p, dict) for p in seen["players"])  # type: ignore[union-attr]
 
 
@@ -96,6 +107,126 @@ def test_public_log_hides_unrevealed_roles_and_drawn_cards() -> None:
     for cards in drawn:
         for label in cards:  # type: ignore[union-attr]
             assert label not in "\n".join(v.log)  # … the view's log does not
+
+
+# ---------------------------------------------------------------- the surface for front ends and agents
+
+
+def armed_table(spy: Spy) -> Game:
+    return build_game(
+        [
+            SeatSpec("关羽", role="主公", hand=["杀♠7", "闪♥2", "诸葛连弩♣A"], equips=["青釭剑♠6"], agent=spy),
+            SeatSpec("吕布", role="反贼", hand=HIDDEN_HAND, equips=["八卦阵♠2"]),
+            SeatSpec("貂蝉", role="内奸", equips=["绝影♠5"]),
+            SeatSpec("张飞", role="忠臣", judge=["乐不思蜀♠6"], hp=3),
+        ],
+        draw_pile=PILE_TOP,
+        current=1,
+        phase=Phase.PLAY,
+        seed=4,
+        equipment=load_pool(None).equipment,
+    )
+
+
+def _plain(x: object) -> bool:
+    """Strings, numbers, None, tuples of them and frozen dataclasses of them only."""
+    if x is None or isinstance(x, (str, int, float)):
+        return True
+    if isinstance(x, tuple):
+        return all(_plain(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        params: Any = getattr(x, "__dataclass_params__")
+        return bool(params.frozen) and all(_plain(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def test_own_cards_equipment_and_reach() -> None:
+    game = armed_table(Spy())
+    v = game.view(1)
+    assert v.hand_cards[0] == CardInfo("杀♠7", "杀", "黑桃", 7, "基本", "", 0)
+    bow = v.hand_cards[2]
+    assert (bow.name, bow.type, bow.subtype, bow.attack_range) == ("诸葛连弩", "装备", "武器", 1)
+    assert v.me.weapon == "青釭剑" and v.me.armor is None
+    assert v.player(2).armor == "八卦阵" and v.player(2).weapon is None and v.player(2).equips == ("八卦阵♠2",)
+    assert v.player(4).judge_cards == (("乐不思蜀♠6", "乐不思蜀"),) and v.player(4).wounded and not v.me.wounded
+    # (a built table's generals have no skills): 青釭剑 and 八卦阵 are their equipment's
+    assert v.me.skills == ("青釭剑",) and v.skills == () and v.player(2).skills == ("八卦阵",)
+    # 青釭剑 reaches 2; 貂蝉 is 2 seats away plus her +1 horse
+    assert v.attack_range() == 2 and v.attack_range(2) == 1
+    assert [v.distance(1, n) for n in (2, 3, 4)] == [1, 3, 1] and v.distance(3, 1) == 2
+    assert [v.in_attack_range(n) for n in (1, 2, 3, 4)] == [False, True, False, True]
+    assert v.in_attack_range(1, src=2) and not v.in_attack_range(3, src=2)
+    assert [p.seat for p in v.others()] == [2, 3, 4]
+    assert not v.over and v.role_table is None and v.game_seed is None  # a built table announces nothing
+    d = v.to_dict()
+    assert d["attack_range"] == 2 and d["in_attack_range"] == [2, 4] and d["skills"] == []
+    json.dumps(d, ensure_ascii=False)
+
+
+def test_log_lines_and_public_facts_from_an_index_on() -> None:
+    spy = Spy(["杀♠7", "2"])
+    game = armed_table(spy)
+    game.run(max_turns=2)  # 杀 on 吕布 (青釭剑: his 八卦阵 does not count); then his turn: he draws two
+    v = game.view(1)
+    entries = game.log.entries
+    assert v.log_count == len(entries) > 4
+    lines = v.log_since(0)
+    assert all(isinstance(line, LogLine) for line in lines)
+    me = game.players[0]
+    assert [line.render() for line in lines] == [redact_roles(game, e.render(), me) for e in entries]
+    assert [line.text for line in lines] == list(v.log) and [line.kind for line in lines] == [e.kind for e in entries]
+    assert v.log_since(len(entries) - 2) == lines[-2:] and v.log_since(len(entries)) == ()
+    used = [e for e in v.events_since(0) if e.kind == "使用"]
+    assert [(e.get("player"), e.get("card"), e.get("targets")) for e in used] == [(1, "杀♠7", (2,))]
+    hurt = [e for e in v.events_since(0) if e.kind == "伤害"]
+    assert [(e.get("source"), e.get("target"), e.get("amount")) for e in hurt] == [(1, 2, 1)]
+    # only the public kinds and fields; a later index gives the later facts only
+    for e in v.events_since(0):
+        assert tuple(k for k, _ in e.data) == PUBLIC_FIELDS[e.kind]
+    first_draw = next(i for i, e in enumerate(entries) if e.kind == "摸牌")
+    every = v.events_since(0)
+    after = sum(1 for e in entries[first_draw:] if e.kind in PUBLIC_FIELDS)
+    assert v.events_since(first_draw) == every[len(every) - after :] and len(every) > after
+    drawn = [c for e in entries if e.kind == "摸牌" and e.data.get("player") == 2 for c in e.data["cards"]]  # type: ignore[union-attr]
+    assert drawn == PILE_TOP[:2]
+    public = json.dumps(
+        [line.render() for line in lines] + [dataclasses.asdict(e) for e in v.events_since(0)] + [v.to_dict()],
+        ensure_ascii=False,
+    )
+    for label in drawn + ["八卦阵♣2"]:  # drawn, and a card still in 吕布's hand
+        assert label not in public, label
+    for role in ("反贼", "内奸", "忠臣"):
+        assert role not in public, role
+    assert _plain(lines) and _plain(v.events_since(0))
+
+
+def test_every_answer_of_a_view_is_plain_data() -> None:
+    spy = Spy(["杀♠7", "2"])
+    game = armed_table(spy)
+    game.run(max_turns=1)
+    v = game.view(1)
+    for name in dir(v):
+        if name.startswith("_") or name == "rng":
+            continue
+        value = getattr(v, name)
+        if callable(value):
+            continue
+        assert _plain(value), name
+    for value in (v.player(2), v.others(), v.log_since(0), v.events_since(0), v.log_tail(3), v.me):
+        assert _plain(value)
+    assert isinstance(v.distance(1, 3), int) and isinstance(v.attack_range(), int) and isinstance(v.in_attack_range(2), bool)
+
+
+def test_an_identity_game_announces_its_role_table_and_seed() -> None:
+    from sgs.compiler import load_pool
+    from sgs.runtime.modes.identity import setup_identity_game
+
+    pool = load_pool()
+    game = setup_identity_game(pool.generals, 5, 17, equipment=pool.equipment)
+    v = game.view(3)
+    assert v.role_table == (1, 2, 1) and v.game_seed == 17
+    start = v.events_since(0)[0]
+    assert start.kind == "开局" and start.get("roles") == (1, 2, 1) and start.get("seed") == 17
 
 
 def test_role_of_a_dead_player_becomes_visible() -> None:
@@ -172,7 +303,12 @@ def test_views_cannot_tell_games_apart_that_differ_only_in_hidden_information() 
             if not game.players[viewer - 1].alive:
                 continue
             g, changed, swapped = _hidden_variant(game, viewer)
-            assert game.view(viewer).to_dict() == g.view(viewer).to_dict(), (seed, viewer)
+            va, vb = game.view(viewer), g.view(viewer)
+            assert va.to_dict() == vb.to_dict(), (seed, viewer)
+            assert va.log_since(0) == vb.log_since(0) and va.events_since(0) == vb.events_since(0)
+            assert [(p.weapon, p.armor, p.judge_cards) for p in va.players] == [(p.weapon, p.armor, p.judge_cards) for p in vb.players]
+            for e in va.events_since(0):
+                assert tuple(k for k, _ in e.data) == PUBLIC_FIELDS[e.kind]
             d2 = g.pending()
             assert d2 is not None and d2.labels() == d.labels()
             # not vacuous: the games do differ, and a seat that may see it does
