@@ -9,6 +9,7 @@
 * :mod:`.stats` — win rates with Wilson intervals, the overpowered-general flag,
   game lengths, skill invocation rates;
 * :mod:`.report` — the pictures (matplotlib);
-* :mod:`.seat_view`, :mod:`.profiles`, :mod:`.heuristic` — a heuristic agent that sees
-  only what its seat may see and plays the skills by what their compiled effects do.
+* :mod:`.profiles`, :mod:`.heuristic` — a heuristic agent that sees only what its seat
+  may see (the engine's :class:`~sgs.runtime.observation.SeatView`) and plays the skills
+  by what their compiled effects do.
 """

@@ -1,8 +1,8 @@
 """A heuristic agent: plays like a sensible human who knows the roles it can infer.
 
-It reads the game only through :func:`sgs.lab.seat_view.seat_view` (its own hand, the
-public state) and :func:`sgs.lab.seat_view.public_events` (who damaged, healed or
-targeted whom), and the skills only through their effect profiles
+It reads the game only through the engine's
+:class:`~sgs.runtime.observation.SeatView` it is given (its own hand, the public state,
+and the log's public facts: who damaged, healed or targeted whom), and the skills only through their effect profiles
 (:mod:`sgs.lab.profiles`, from the compiled IR) — nothing is written per general, so a
 general from new text gets the same sensible play.  It draws no randomness in play (ties
 go to the first option); the one random choice — which candidate general to take, so
@@ -31,16 +31,13 @@ skills count as the card they make.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from sgs.runtime.cards import CardSubtype, CardType
 from sgs.runtime.decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind
 
-from .seat_view import PublicSeat, SeatView, public_events, seat_view
-
 if TYPE_CHECKING:
-    from sgs.runtime.cards import Card
-    from sgs.runtime.game import Game
+    from sgs.runtime.observation import CardInfo, SeatInfo, SeatView
 
 __all__ = ["HeuristicAgent", "card_name_of", "HARMFUL_TRICKS", "HELPFUL_TRICKS"]
 
@@ -54,6 +51,7 @@ _VALUE = {
 }
 _SLASHES = frozenset({"杀", "火杀", "雷杀"})
 _SUITS = "♠♥♣♦"
+_EQUIP, _WEAPON, _ARMOR = CardType.EQUIP.value, CardSubtype.WEAPON.value, CardSubtype.ARMOR.value
 _MAX_ACTIONS = 30
 
 
@@ -71,6 +69,8 @@ class HeuristicAgent:
     harmless trigger.  One instance per seat and game (it keeps its reading of the
     table's leans between decisions)."""
 
+    observes: ClassVar[bool] = True
+
     def __init__(self, profiles: Mapping[str, Any] | None = None) -> None:
         self.profiles: Mapping[str, Any] = profiles or {}
         self.lean: dict[int, float] = {}
@@ -80,9 +80,10 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ reading the table
 
-    def _observe(self, game: Game, view: SeatView) -> None:
-        events, self._log_pos = public_events(game, self._log_pos)
-        lord = next((s.seat for s in view.seats if s.role == "主公"), 1)
+    def _observe(self, view: SeatView) -> None:
+        events = view.events_since(self._log_pos)
+        self._log_pos = view.log_count
+        lord = next((s.seat for s in view.players if s.role == "主公"), 1)
         for e in events:
             if e.kind == "伤害":
                 src, tgt, amount = e.get("source"), e.get("target"), e.get("amount")
@@ -98,7 +99,7 @@ class HeuristicAgent:
                         self._nudge(src, -0.7 * amount)
             elif e.kind == "使用":
                 user, card, targets = e.get("player"), e.get("card"), e.get("targets")
-                if not isinstance(user, int) or not isinstance(card, str) or not isinstance(targets, list) or user == lord:
+                if not isinstance(user, int) or not isinstance(card, str) or not isinstance(targets, tuple) or user == lord:
                     continue
                 if len(targets) != 1:
                     continue
@@ -120,7 +121,7 @@ class HeuristicAgent:
 
     def _side_of(self, view: SeatView, seat: int) -> float:
         """How much a seat is for the lord (public role first, else its lean)."""
-        role = view.seat(seat).role
+        role = view.player(seat).role
         if role in ("主公", "忠臣"):
             return 10.0
         if role == "反贼":
@@ -134,7 +135,7 @@ class HeuristicAgent:
         minus the public roles and my own."""
         loy, reb, ren = view.role_table or (0, 0, 0)
         pool = {"忠臣": loy, "反贼": reb, "内奸": ren}
-        for s in view.seats:  # the public roles (the dead's, the revealed) and my own
+        for s in view.players:  # the public roles (the dead's, the revealed) and my own
             if s.role in pool:
                 pool[s.role] -= 1
         return {r: max(0, n) for r, n in pool.items()}
@@ -147,7 +148,7 @@ class HeuristicAgent:
         if me == "反贼":
             return {"主公": -50.0, "忠臣": -20.0, "反贼": 20.0, "内奸": -5.0}[role]
         # renegade: keep the lord alive while the others live, clear the rebels first
-        alive = sum(1 for s in view.seats if s.alive)
+        alive = sum(1 for s in view.players if s.alive)
         if alive <= 2:
             return -50.0
         return {"主公": 4.0, "忠臣": -3.0 if rebels_left else -20.0, "反贼": -20.0, "内奸": -10.0}[role]
@@ -156,14 +157,14 @@ class HeuristicAgent:
         """> 0: a friend of this seat, < 0: an enemy: the public role's attitude, else
         the expected attitude over the roles still hidden (each as likely as its share
         of them), moved by the seat's observed lean (module doc)."""
-        if seat == view.me:
+        if seat == view.seat:
             return 100.0
-        s = view.seat(seat)
+        s = view.player(seat)
         pool = self.hidden_roles(view)
-        rebels_left = pool["反贼"] > 0 or any(x.alive and x.role == "反贼" for x in view.seats)
+        rebels_left = pool["反贼"] > 0 or any(x.alive and x.role == "反贼" for x in view.players)
         if s.role is not None:
             att = self._role_attitude(view, s.role, rebels_left)
-            if s.role == "主公" and view.role == "内奸" and s.hp <= 2 and len([x for x in view.seats if x.alive]) > 2:
+            if s.role == "主公" and view.role == "内奸" and s.hp <= 2 and len([x for x in view.players if x.alive]) > 2:
                 att = 10.0  # the renegade saves a lord in danger while others are left
             return att
         total = sum(pool.values())
@@ -182,38 +183,39 @@ class HeuristicAgent:
         p = self.profiles.get(skill)
         return p if isinstance(p, Mapping) else None
 
-    def _value(self, card: Card, view: SeatView, hand: Sequence[Card]) -> float:
-        name = card.name.value
-        if card.type is CardType.EQUIP:
-            mine = view.mine
-            if card.subtype is CardSubtype.WEAPON:
+    def _value(self, card: CardInfo, view: SeatView, hand: Sequence[CardInfo]) -> float:
+        name = card.name
+        if card.type == _EQUIP:
+            mine = view.me
+            if card.subtype == _WEAPON:
                 return 4.0 if mine.weapon is None else 2.0
-            if card.subtype is CardSubtype.ARMOR:
+            if card.subtype == _ARMOR:
                 return 5.0 if mine.armor is None else 1.0
             return 3.0
         v = _VALUE.get(name, 3.0)
-        same = sum(1 for c in hand if c.name.value == name or (name in _SLASHES and c.name.value in _SLASHES))
+        same = sum(1 for c in hand if c.name == name or (name in _SLASHES and c.name in _SLASHES))
         if name in ("闪", "杀") and same > 1:
             v -= 2.0
         return v
 
     def _label_value(self, label: str, view: SeatView) -> float:
-        for c in view.hand:
+        hand = view.hand_cards
+        for c in hand:
             if c.label == label:
-                return self._value(c, view, view.hand)
+                return self._value(c, view, hand)
         return _VALUE.get(card_name_of(label), 3.0)
 
-    def _enemies(self, view: SeatView) -> list[PublicSeat]:
+    def _enemies(self, view: SeatView) -> list[SeatInfo]:
         return [s for s in view.others() if self.attitude(view, s.seat) < 0]
 
-    def _friends(self, view: SeatView) -> list[PublicSeat]:
+    def _friends(self, view: SeatView) -> list[SeatInfo]:
         return [s for s in view.others() if self.attitude(view, s.seat) > 0]
 
     def _harm_order(self, view: SeatView, seats: Sequence[int], about: str) -> list[tuple[float, int]]:
         """Seats scored as targets of something harmful (higher = better target)."""
         out = []
         for n in seats:
-            s = view.seat(n)
+            s = view.player(n)
             att = self.attitude(view, n)
             score = -att * 10.0
             if about in _SLASHES or about == "决斗":
@@ -221,7 +223,7 @@ class HeuristicAgent:
                 if about == "决斗":
                     score -= s.hand_count * 0.5
             elif about in ("过河拆桥", "顺手牵羊"):
-                bad_judge = any(name in ("乐不思蜀", "闪电") for name, _ in s.judge)
+                bad_judge = any(name in ("乐不思蜀", "闪电") for _, name in s.judge_cards)
                 if att > 0 and bad_judge:
                     score = 60.0  # clear a friend's 乐不思蜀
                 else:
@@ -239,7 +241,7 @@ class HeuristicAgent:
     def _help_order(self, view: SeatView, seats: Sequence[int]) -> list[tuple[float, int]]:
         out = []
         for n in seats:
-            s = view.seat(n)
+            s = view.player(n)
             att = self.attitude(view, n)
             score = min(att, 30.0) * 10.0 + (s.max_hp - s.hp) * 2.0
             out.append((score, n))
@@ -248,9 +250,8 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ decisions
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
-        view = seat_view(game, decision.player.seat)
-        self._observe(game, view)
+    def choose(self, view: SeatView, decision: Decision) -> list[int]:
+        self._observe(view)
         kind = decision.kind
         labels = decision.labels()
         if kind is DecisionKind.PLAY:
@@ -283,7 +284,7 @@ class HeuristicAgent:
             self._skill_uses = {}
         if int(d.extra.get("actions", "0")) >= _MAX_ACTIONS:
             return end
-        hand = {c.label: c for c in view.hand}
+        hand = {c.label: c for c in view.hand_cards}
         enemies = self._enemies(view)
         friends = self._friends(view)
         best, best_score = end, 0.0
@@ -303,13 +304,13 @@ class HeuristicAgent:
             self._skill_uses[labels[best]] = self._skill_uses.get(labels[best], 0) + 1
         return best
 
-    def _card_play_score(self, view: SeatView, card: Card, enemies: list[PublicSeat], friends: list[PublicSeat]) -> float:
-        name = card.name.value
-        mine = view.mine
-        if card.type is CardType.EQUIP:
-            if card.subtype is CardSubtype.WEAPON:
-                return 8.0 if mine.weapon is None else (3.0 if card.attack_range > view.attack_range else 0.0)
-            if card.subtype is CardSubtype.ARMOR:
+    def _card_play_score(self, view: SeatView, card: CardInfo, enemies: list[SeatInfo], friends: list[SeatInfo]) -> float:
+        name = card.name
+        mine = view.me
+        if card.type == _EQUIP:
+            if card.subtype == _WEAPON:
+                return 8.0 if mine.weapon is None else (3.0 if card.attack_range > _attack_range(view) else 0.0)
+            if card.subtype == _ARMOR:
                 return 8.0 if mine.armor is None else 0.0
             # a horse: only into an empty slot of its kind
             return 0.0 if any(_horse_kind(lab) == _horse_kind(card.label) for lab in mine.equips) else 7.0
@@ -318,17 +319,17 @@ class HeuristicAgent:
         if name == "无中生有":
             return 8.5
         if name == "顺手牵羊":
-            near = [s for s in view.others() if view.distance.get(s.seat, 99) <= 1]
+            near = [s for s in view.others() if _distance(view, s.seat) <= 1]
             return 7.0 if any(self._harm_order(view, [s.seat for s in near], name)[0][0] > 0 for _ in [0] if near) else 0.0
         if name == "过河拆桥":
             seats = [s.seat for s in view.others()]
             return 6.0 if seats and self._harm_order(view, seats, name)[0][0] > 0 else 0.0
         if name == "乐不思蜀":
-            return 6.5 if any(not any(n == "乐不思蜀" for n, _ in s.judge) for s in enemies) else 0.0
+            return 6.5 if any(not any(n == "乐不思蜀" for _, n in s.judge_cards) for s in enemies) else 0.0
         if name == "决斗":
             return 5.0 if enemies else 0.0
         if name in _SLASHES:
-            return 5.5 if any(view.in_range.get(s.seat) for s in enemies) else 0.0
+            return 5.5 if any(_in_range(view, s.seat) for s in enemies) else 0.0
         if name in ("南蛮入侵", "万箭齐发"):
             return 4.0 if len(enemies) > len(friends) else 0.0
         if name == "桃园结义":
@@ -343,45 +344,47 @@ class HeuristicAgent:
             return 0.0
         return 1.0
 
-    def _skill_play_score(self, view: SeatView, skill: str, enemies: list[PublicSeat], friends: list[PublicSeat]) -> float:
+    def _skill_play_score(self, view: SeatView, skill: str, enemies: list[SeatInfo], friends: list[SeatInfo]) -> float:
         p = self._profile(skill)
         if p is None:
             return 0.0
         kind = p.get("kind")
         if kind == "view-as":
             cards = [str(c) for c in p.get("cards", [])]
-            spare = any(self._value(c, view, view.hand) <= 5.0 for c in view.hand) or bool(view.mine.equips)
+            hand = view.hand_cards
+            spare = any(self._value(c, view, hand) <= 5.0 for c in hand) or bool(view.me.equips)
             if not spare:
                 return 0.0
             best = 0.0
             for name in cards:
                 if name in _SLASHES:
-                    best = max(best, 5.0 if any(view.in_range.get(s.seat) for s in enemies) else 0.0)
+                    best = max(best, 5.0 if any(_in_range(view, s.seat) for s in enemies) else 0.0)
                 elif name == "桃":
-                    best = max(best, 8.0 if view.mine.hp < view.mine.max_hp else 0.0)
+                    best = max(best, 8.0 if view.me.hp < view.me.max_hp else 0.0)
                 elif name in HARMFUL_TRICKS:
                     best = max(best, 4.5 if enemies else 0.0)
                 elif name in HELPFUL_TRICKS:
                     best = max(best, 4.0)
             return best
         if kind == "proxy":
-            has_slash = any(c.name.value in _SLASHES for c in view.hand)
-            return 2.0 if not has_slash and any(view.in_range.get(s.seat) for s in enemies) else 0.0
+            has_slash = any(c.name in _SLASHES for c in view.hand_cards)
+            return 2.0 if not has_slash and any(_in_range(view, s.seat) for s in enemies) else 0.0
         if kind != "active":
             return 0.0
         other = float(p.get("other", 0.0))
         self_value = float(p.get("self", 0.0))
         if other > 0:
-            if any(s.wounded for s in friends) or view.mine.hp < view.mine.max_hp or len(view.hand) > view.mine.hp:
-                return 4.0 if friends or view.mine.hp < view.mine.max_hp else 0.0
+            if any(s.wounded for s in friends) or view.me.hp < view.me.max_hp or len(view.hand_cards) > view.me.hp:
+                return 4.0 if friends or view.me.hp < view.me.max_hp else 0.0
             return 0.0
         if other < 0 or (other == 0 and self_value < 0):
             return 4.5 if enemies else 0.0
         hp_cost = float(p.get("self_hp", 0.0))
         if hp_cost < 0:
-            return 3.0 if view.mine.hp >= 3 or any(c.name.value == "桃" for c in view.hand) else 0.0
+            return 3.0 if view.me.hp >= 3 or any(c.name == "桃" for c in view.hand_cards) else 0.0
         # card cycling (弃置…摸…): worth it with spare cards
-        spare_cards = sum(1 for c in view.hand if self._value(c, view, view.hand) <= 4.0)
+        hand = view.hand_cards
+        spare_cards = sum(1 for c in hand if self._value(c, view, hand) <= 4.0)
         return 3.0 if spare_cards >= 1 else 0.0
 
     # responses -----------------------------------------------------------
@@ -412,7 +415,7 @@ class HeuristicAgent:
             return cancel if cancel >= 0 else cheapest()
         if about == "桃":
             dying = int(extra.get("dying", "0") or 0)
-            if dying == view.me or (dying and self.attitude(view, dying) > 0):
+            if dying == view.seat or (dying and self.attitude(view, dying) > 0):
                 return cheapest()
             return cancel if cancel >= 0 else cheapest()
         if "proxy" in extra:
@@ -433,10 +436,10 @@ class HeuristicAgent:
         p = self._profile(skill)
         if p is None:
             return True
-        if float(p.get("self_hp", 0.0)) < 0 and view.mine.hp < 3:
+        if float(p.get("self_hp", 0.0)) < 0 and view.me.hp < 3:
             return False
         if p.get("attack"):
-            attack_cards = [c for c in view.hand if c.name.value in _SLASHES or c.name.value == "决斗"]
+            attack_cards = [c for c in view.hand_cards if c.name in _SLASHES or c.name == "决斗"]
             if float(p.get("self", 0.0)) < 0:
                 return bool(attack_cards) and bool(self._enemies(view))
             return True
@@ -474,8 +477,8 @@ class HeuristicAgent:
         target = int(d.extra.get("target", "0") or 0)
         if not target:
             return 0
-        s = view.seat(target)
-        judge = {lab for _, lab in s.judge}
+        s = view.player(target)
+        judge = {lab for lab, _ in s.judge_cards}
         if self.attitude(view, target) > 0:
             for i, lab in enumerate(labels):
                 if lab in judge:
@@ -501,14 +504,15 @@ class HeuristicAgent:
         if d.about == "选将":
             # a uniformly random candidate, from an RNG of the announced game number and
             # the seat: the lab measures generals, so each must be dealt as in random play
-            rng = random.Random(f"{view.game_seed}:{view.me}:{','.join(labels)}")
+            rng = random.Random(f"{view.game_seed}:{view.seat}:{','.join(labels)}")
             return rng.randrange(len(labels))
-        spare = sum(1 for c in view.hand if self._value(c, view, view.hand) <= 4.0)
+        hand = view.hand_cards
+        spare = sum(1 for c in hand if self._value(c, view, hand) <= 4.0)
 
         def score(text: str) -> float:
             s = 0.0
             if "伤害" in text or "失去" in text:
-                s -= 4.0 if view.mine.hp <= 2 else 2.5
+                s -= 4.0 if view.me.hp <= 2 else 2.5
             if "弃置" in text:
                 n = 2 if ("两" in text or "2" in text) else 1
                 s -= n * (1.0 if spare >= n else 2.5)
@@ -519,6 +523,20 @@ class HeuristicAgent:
             return s
 
         return max(range(len(labels)), key=lambda i: (score(labels[i]), -i))
+
+
+def _distance(view: SeatView, seat: int) -> int:
+    """My distance to a living other seat (99 while I am dead)."""
+    return view.distance(view.seat, seat) if view.me.alive else 99
+
+
+def _in_range(view: SeatView, seat: int) -> bool:
+    """Whether a living other seat is in my attack range (never while I am dead)."""
+    return view.me.alive and view.in_attack_range(seat)
+
+
+def _attack_range(view: SeatView) -> int:
+    return view.attack_range() if view.me.alive else 0
 
 
 def _horse_kind(label: str) -> str:

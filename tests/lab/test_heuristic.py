@@ -1,11 +1,12 @@
 """The heuristic agent: plays whole games legally, sees only what its seat may see
-(a game proxy raises on any hidden information), reads skills by their profiles."""
+(its seat's view, guarded against private attributes; the view itself is proven in
+tests/engine/test_observation.py), reads skills by their profiles."""
 
 from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
@@ -13,117 +14,56 @@ from sgs.lab.heuristic import HeuristicAgent, card_name_of
 from sgs.lab.profiles import profile_sources
 from sgs.lab.table import TableSpec, game_seed, load_table
 from sgs.runtime.decisions import Decision
-from sgs.runtime.game import Game
 from sgs.runtime.modes.identity import run_identity_game, setup_identity_game
+from sgs.runtime.observation import SeatView
 from sgs.runtime.player import Player
-
-PUBLIC_LOG = {"开局", "伤害", "回复体力", "死亡", "使用"}
 
 
 class Hidden(AssertionError):
     """The agent touched something its seat may not see."""
 
 
-class _Len:
-    """A pile whose size is public and whose cards are not."""
-
-    def __init__(self, pile: Sequence[Any]) -> None:
-        self._pile = pile
-
-    def __len__(self) -> int:
-        return len(self._pile)
-
-    def __getattr__(self, name: str) -> Any:
-        raise Hidden(f"pile.{name}")
-
-    def __iter__(self) -> Any:
-        raise Hidden("iterating a pile")
-
-    def __getitem__(self, i: Any) -> Any:
-        raise Hidden("indexing a pile")
-
-
-class _Entry:
-    def __init__(self, entry: Any) -> None:
-        self.kind = entry.kind
-        self.round = entry.round
-        self._entry = entry
-
-    @property
-    def data(self) -> dict[str, Any]:
-        if self.kind not in PUBLIC_LOG:
-            raise Hidden(f"log data of {self.kind}")
-        return dict(self._entry.data)
-
-    @property
-    def text(self) -> str:
-        raise Hidden("log text")
-
-
-class _Log:
-    def __init__(self, log: Any) -> None:
-        self.entries = [_Entry(e) for e in log.entries]
-
-
 class _Seat:
-    """A player as seat ``viewer`` may see it: another seat's hand and hidden role raise."""
+    """The deciding player as its own seat may see it: anything but the seat, the
+    general and the public numbers raises (the agent reads the rest from its view)."""
 
-    _OPEN = {"seat", "general", "kingdom", "gender", "alive", "hp", "max_hp", "hand_count", "equips", "weapon",
-             "armor", "judge_area", "is_lord", "role_revealed", "equip_cards", "is_wounded", "lost_hp", "tag", "name"}
+    _OPEN = {"seat", "general", "kingdom", "gender", "alive", "hp", "max_hp", "hand_count", "tag", "name"}
 
-    def __init__(self, player: Player, viewer: int) -> None:
+    def __init__(self, player: Player) -> None:
         object.__setattr__(self, "_p", player)
-        object.__setattr__(self, "_viewer", viewer)
 
     def __getattr__(self, name: str) -> Any:
         p: Player = object.__getattribute__(self, "_p")
-        mine = p.seat == object.__getattribute__(self, "_viewer")
-        if name == "role" and (mine or p.is_lord or p.role_revealed or not p.alive):
-            return p.role
-        if mine and name in ("hand", "skills"):
-            return getattr(p, name)
         if name in self._OPEN:
             return getattr(p, name)
-        raise Hidden(f"{p.seat}号位.{name} seen from {object.__getattribute__(self, '_viewer')}号位")
+        raise Hidden(f"decision.player.{name}")
 
 
-class _GameProxy:
-    def __init__(self, game: Game, viewer: int) -> None:
-        self._game = game
-        self.players = [_Seat(p, viewer) for p in game.players]
-        self.current = self.players[game.current.seat - 1]
-        self.phase = game.phase
-        self.round = game.round
-        self.draw_pile = _Len(game.draw_pile)
-        self.discard_pile = _Len(game.discard_pile)
-        self.log = _Log(game.log)
+class _Guard:
+    """A seat's view with its public surface only: anything private (``_game`` …) raises."""
 
-    def _real(self, p: Any) -> Player:
-        return p._p if isinstance(p, _Seat) else p  # type: ignore[no-any-return]
-
-    def distance(self, a: Any, b: Any) -> int:
-        return self._game.distance(self._real(a), self._real(b))
-
-    def in_attack_range(self, a: Any, b: Any) -> bool:
-        return self._game.in_attack_range(self._real(a), self._real(b))
-
-    def attack_range(self, a: Any) -> int:
-        return self._game.attack_range(self._real(a))
+    def __init__(self, view: SeatView) -> None:
+        object.__setattr__(self, "_view", view)
 
     def __getattr__(self, name: str) -> Any:
-        raise Hidden(f"game.{name}")
+        if name.startswith("_"):
+            raise Hidden(f"view.{name}")
+        return getattr(object.__getattribute__(self, "_view"), name)
 
 
 class Guarded:
-    """A heuristic agent that only ever gets the proxy game and a proxy player."""
+    """A heuristic agent that only ever gets its seat's view (through :class:`_Guard`)
+    and a proxy of the deciding player."""
+
+    observes = True
 
     def __init__(self, agent: HeuristicAgent) -> None:
         self.agent = agent
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
-        seat = decision.player.seat
-        shown = dataclasses.replace(decision, player=_Seat(decision.player, seat))  # type: ignore[arg-type]
-        return self.agent.choose(_GameProxy(game, seat), shown)  # type: ignore[arg-type]
+    def choose(self, view: SeatView, decision: Decision) -> list[int]:
+        assert isinstance(view, SeatView) and view.seat == decision.player.seat
+        shown = dataclasses.replace(decision, player=_Seat(decision.player))  # type: ignore[arg-type]
+        return self.agent.choose(_Guard(view), shown)  # type: ignore[arg-type]
 
 
 @cache
@@ -131,22 +71,19 @@ def profiles() -> dict[str, Any]:
     return profile_sources(())
 
 
-def test_the_proxy_hides_what_it_should() -> None:
+def test_the_guards_hide_what_they_should() -> None:
     table = load_table(TableSpec(players=5))
     game = setup_identity_game(table.generals, 5, 3, None, True, None, None, False, table.equipment)
-    proxy = _GameProxy(game, 2)
-    assert len(proxy.players[1].hand) == 4 and proxy.players[0].hand_count == 4
+    d = game.pending()
+    assert d is not None
+    guard = _Guard(game.view(d.player.seat))
+    assert len(guard.hand_cards) == len(d.player.hand)
     with pytest.raises(Hidden):
-        proxy.players[0].hand
-    hidden = next(p for p in proxy.players[2:] if not p.role_revealed)
+        guard._game
+    seat = _Seat(d.player)
+    assert seat.seat == d.player.seat
     with pytest.raises(Hidden):
-        hidden.role
-    with pytest.raises(Hidden):
-        list(proxy.draw_pile)
-    with pytest.raises(Hidden):
-        next(e for e in proxy.log.entries if e.kind == "摸牌").data
-    with pytest.raises(Hidden):
-        proxy.rng
+        seat.hand
 
 
 @pytest.mark.parametrize("index", range(2))
