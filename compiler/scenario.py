@@ -20,7 +20,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Iterable, Sequence
 
 from sgs.runtime.agents import ScriptError, default_answer, match_answer
 from sgs.runtime.decisions import Decision
@@ -90,7 +90,9 @@ class ScenarioAgent:
     """Plays one seat's scripted :class:`Step` list: checks each step's ``offered`` /
     ``not_offered`` against the decision's legal options (mismatches go to
     ``problems``), then answers like the runtime's ScriptedAgent; the default when the
-    list runs out."""
+    list runs out.  It reads only the decision: its seat's view is not looked at."""
+
+    observes: ClassVar[bool] = True
 
     def __init__(self, seat: int, steps: Sequence[Step]) -> None:
         self.seat = seat
@@ -99,7 +101,7 @@ class ScenarioAgent:
         #: the decisions this seat was asked, by prompt (``asked`` in [expect.seat.N])
         self.asked: list[str] = []
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
+    def choose(self, view: object, decision: Decision) -> list[int]:
         self.asked.append(decision.prompt)
         if not self.queue:
             return default_answer(decision)
