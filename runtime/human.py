@@ -1,7 +1,9 @@
 """A human player at the terminal (``sgs play --human SEAT``).
 
 :class:`HumanAgent` answers the runtime's decisions from a text stream (stdin by
-default) and shows the table with ``rich``:
+default) and shows the table with ``rich``, from what its seat may see (the
+:class:`~sgs.runtime.observation.SeatView` each decision comes with; only
+:meth:`HumanAgent.finish`, after the game, reads the game itself):
 
 * the log lines written since its last prompt (other seats' roles hidden until they
   die; the lord's role is public);
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING, Sequence, TextIO
+from typing import TYPE_CHECKING, ClassVar, Sequence, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -33,12 +35,12 @@ from rich.panel import Panel
 from rich.table import Table
 
 from .decisions import CANCEL, END_PLAY, NO_INVOKE, Decision, DecisionKind
+from .observation import SeatView
 from .observation import redact_roles as redact
-from .observation import role_visible as _role_visible
 
 if TYPE_CHECKING:
     from .game import Game
-    from .player import GeneralSpec, Player
+    from .player import GeneralSpec
 
 __all__ = ["HumanAgent", "HumanQuit", "parse_answer", "numbering", "redact", "render_table"]
 
@@ -115,31 +117,40 @@ def _cards(labels: Sequence[str]) -> str:
     return " ".join(labels) if labels else "—"
 
 
-def render_table(game: Game, me: Player | None) -> Table:
-    """Every seat's public state, as ``me`` sees it."""
-    t = Table(title=f"第{game.round}轮", title_justify="left", show_lines=False, expand=False)
+def _judge_text(entry: str) -> str:
+    """A judge-area entry of :attr:`SeatInfo.judge` as the table shows it: ``label``,
+    or ``label(name)`` for a card that counts as another delayed trick."""
+    label, _, name = entry.partition("@")
+    return f"{label}({name})" if name else label
+
+
+def render_table(view: SeatView) -> Table:
+    """Every seat's public state, as the view's seat sees it."""
+    t = Table(title=f"第{view.round}轮", title_justify="left", show_lines=False, expand=False)
     for col in ("座次", "武将", "身份", "体力", "手牌", "装备", "判定区", "距离", "状态"):
         t.add_column(col, no_wrap=col in ("座次", "体力", "手牌", "距离"))
-    for p in game.players:
-        role = p.role.value if _role_visible(game, p, me) else "？"
+    me = view.me
+    for p in view.players:
+        mine = p.seat == me.seat
+        role = p.role if p.role is not None else "？"
         if p.alive:
-            state = "你" if p is me else ""
-            if p is game.current and not game.over:
+            state = "你" if mine else ""
+            if p.seat == view.current and not view.over:
                 state = (state + " 当前回合").strip()
             if p.dying:
                 state = (state + " 濒死").strip()
         else:
-            state = "阵亡" + ("（你）" if p is me else "")
-        dist = "—" if me is None or p is me or not p.alive or not me.alive else str(game.distance(me, p))
-        style = "dim" if not p.alive else ("bold" if p is me else "")
+            state = "阵亡" + ("（你）" if mine else "")
+        dist = "—" if mine or not p.alive or not me.alive else str(view.distance(me.seat, p.seat))
+        style = "dim" if not p.alive else ("bold" if mine else "")
         t.add_row(
             f"{p.seat}",
-            escape(p.general.name),
+            escape(p.general),
             role,
             f"{p.hp}/{p.max_hp}",
             str(p.hand_count),
-            escape(_cards([c.label for c in p.equip_cards()])),
-            escape(_cards([e.card.label if e.name_as == e.card.name.value else f"{e.card.label}({e.name_as})" for e in p.judge_area])),
+            escape(_cards(p.equips)),
+            escape(_cards([_judge_text(j) for j in p.judge])),
             dist,
             state,
             style=style,
@@ -156,6 +167,8 @@ class HumanAgent:
     """Answers the decisions of seat ``seat`` from ``stdin`` (default: ``sys.stdin``),
     showing everything on ``console`` (default: a rich console on stdout).
     ``generals`` (the pool) lets the general choice show kingdom, hp and skills."""
+
+    observes: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -174,58 +187,56 @@ class HumanAgent:
 
     # ------------------------------------------------------------------ output
 
-    def me(self, game: Game) -> Player:
-        return game.players[self.seat - 1]
+    def show_log(self, seen: SeatView | Game) -> bool:
+        """Print the log lines written since the last call, as this seat may read them;
+        True if there were any.  ``seen``: this seat's view (or, after the game or in a
+        test, the game, whose view of this seat is read)."""
+        view = seen if isinstance(seen, SeatView) else seen.view(self.seat)
+        lines = view.log_since(self.seen)
+        self.seen = view.log_count
+        for line in lines:
+            self.console.print(escape(line.render()), style="dim" if line.kind not in ("死亡", "游戏结束") else "bold")
+        return bool(lines)
 
-    def show_log(self, game: Game) -> bool:
-        """Print the log lines written since the last call; True if there were any."""
-        entries = game.log.entries[self.seen :]
-        self.seen = len(game.log.entries)
-        me = self.me(game)
-        for e in entries:
-            self.console.print(escape(redact(game, e.render(), me)), style="dim" if e.kind not in ("死亡", "游戏结束") else "bold")
-        return bool(entries)
+    def show_state(self, view: SeatView) -> None:
+        self.console.print(render_table(view))
+        self.show_self(view)
 
-    def show_state(self, game: Game) -> None:
-        me = self.me(game)
-        self.console.print(render_table(game, me))
-        self.show_self(game)
-
-    def show_self(self, game: Game) -> None:
-        me = self.me(game)
-        skills = "、".join(s.name for s in me.skills if not getattr(s, "equipment", False)) or "无"
+    def show_self(self, view: SeatView) -> None:
+        me = view.me
+        skills = "、".join(view.skills) or "无"
         body = (
-            f"{me.seat}号位 {escape(me.general.name)}  身份：{me.role.value}  体力：{me.hp}/{me.max_hp}\n"
-            f"手牌（{me.hand_count}）：{escape(_cards([c.label for c in me.hand]))}\n"
-            f"装备：{escape(_cards([c.label for c in me.equip_cards()]))}    "
-            f"判定区：{escape(_cards([e.card.label for e in me.judge_area]))}\n"
+            f"{me.seat}号位 {escape(me.general)}  身份：{view.role}  体力：{me.hp}/{me.max_hp}\n"
+            f"手牌（{me.hand_count}）：{escape(_cards(view.hand))}\n"
+            f"装备：{escape(_cards(me.equips))}    "
+            f"判定区：{escape(_cards([label for label, _ in me.judge_cards]))}\n"
             f"技能：{escape(skills)}"
         )
         self.console.print(Panel(body, title="你", title_align="left", expand=False))
 
-    def _option_text(self, game: Game, decision: Decision, label: str) -> str:
+    def _option_text(self, view: SeatView, decision: Decision, label: str) -> str:
         kind = decision.kind
         if kind in (DecisionKind.TARGETS, DecisionKind.PLAYERS) and label.isdigit():
             seat = int(label)
-            if 1 <= seat <= len(game.players):
-                p = game.players[seat - 1]
-                me = self.me(game)
+            if 1 <= seat <= len(view.players):
+                p = view.player(seat)
+                me = view.me
                 extra = f"体力{p.hp}/{p.max_hp} 手牌{p.hand_count}"
-                if p is me:
+                if p.seat == me.seat:
                     extra += " 你自己"
                 elif me.alive and p.alive:
-                    extra += f" 距离{game.distance(me, p)}"
-                return f"{seat}号位 {p.general.name}（{extra}）"
+                    extra += f" 距离{view.distance(me.seat, p.seat)}"
+                return f"{seat}号位 {p.general}（{extra}）"
         if kind is DecisionKind.OPTION and decision.about == "选将" and label in self.generals:
             return _general_line(self.generals[label])
         return label
 
-    def show_decision(self, game: Game, decision: Decision) -> None:
+    def show_decision(self, view: SeatView, decision: Decision) -> None:
         head = decision.prompt
         if decision.kind is DecisionKind.CARD_OF and "target" in decision.extra:
             seat = int(decision.extra["target"])
-            if 1 <= seat <= len(game.players):
-                head += f"（{game.players[seat - 1].tag}）"
+            if 1 <= seat <= len(view.players):
+                head += f"（{seat}号位 {view.player(seat).general}）"
         if decision.max > 1 or decision.min != 1:
             rng = f"{decision.min}" if decision.min == decision.max else f"{decision.min}–{decision.max}"
             head += f"  [选择 {rng} 项，多选用空格或逗号分隔]"
@@ -233,7 +244,7 @@ class HumanAgent:
         nums = numbering(decision)
         for num, i in sorted(nums, key=lambda x: (x[0] == 0, x[0])):
             label = decision.options[i].label
-            self.console.print(f"  [bold]{num}[/]. {escape(self._option_text(game, decision, label))}", soft_wrap=True)
+            self.console.print(f"  [bold]{num}[/]. {escape(self._option_text(view, decision, label))}", soft_wrap=True)
         if decision.min == 0 and not any(num == 0 for num, _ in nums):
             self.console.print("  [bold]0[/]. 不选", soft_wrap=True)
         if decision.about == "选将" and self.generals:
@@ -257,16 +268,16 @@ class HumanAgent:
             raise HumanQuit("输入已结束（EOF）")
         return line.rstrip("\r\n")
 
-    def choose(self, game: Game, decision: Decision) -> list[int]:
-        new_lines = self.show_log(game)
+    def choose(self, view: SeatView, decision: Decision) -> list[int]:
+        new_lines = self.show_log(view)
         if decision.about == "选将":
             pass  # generals are being dealt: the table has no generals yet
         elif new_lines or not self._table_shown:
-            self.show_state(game)
+            self.show_state(view)
             self._table_shown = True
         else:
-            self.show_self(game)
-        self.show_decision(game, decision)
+            self.show_self(view)
+        self.show_decision(view, decision)
         self.asked += 1
         while True:
             text = self.read_line()
@@ -275,8 +286,8 @@ class HumanAgent:
                 raise HumanQuit("你退出了对局")
             if t in ("?", "？", "h", "help", "帮助"):
                 if decision.about != "选将":  # no generals on the table yet
-                    self.show_state(game)
-                self.show_decision(game, decision)
+                    self.show_state(view)
+                self.show_decision(view, decision)
                 continue
             answer = parse_answer(decision, text)
             if isinstance(answer, str):
@@ -287,9 +298,11 @@ class HumanAgent:
     # ------------------------------------------------------------------ end
 
     def finish(self, game: Game) -> None:
-        """Show the last log lines, every role and whether the human won."""
-        self.show_log(game)
-        self.console.print(render_table(game, self.me(game)))
+        """Show the last log lines, every role and whether the human won (the game is
+        over: its view of this seat shows every role)."""
+        view = game.view(self.seat)
+        self.show_log(view)
+        self.console.print(render_table(view))
         if game.over:
             if game.winner == "平局":
                 self.console.print("[bold]平局。[/]")
