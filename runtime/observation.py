@@ -191,7 +191,10 @@ class SeatView:
         """This view, for the decision now being asked: what it had worked out for
         an earlier one is dropped (the game reuses one view per seat)."""
         self._players = None
+        self._hand = None
         self._log = None
+        if self._reach:
+            self._reach.clear()
         return self
 
     @property

@@ -217,6 +217,46 @@ def test_every_answer_of_a_view_is_plain_data() -> None:
     assert isinstance(v.distance(1, 3), int) and isinstance(v.attack_range(), int) and isinstance(v.in_attack_range(2), bool)
 
 
+class Checker:
+    """Plays like RandomAgent and checks, at every decision, that the view it is given
+    (the game reuses one per seat) shows that decision's state, not an earlier one's."""
+
+    observes = True
+
+    def __init__(self, game: list[Game]) -> None:
+        self.game = game
+        self.inner = RandomAgent()
+        self.checked = 0
+
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
+        if not self.game:  # generals are being chosen while the game is set up
+            return self.inner.choose(view, decision)
+        g, me = self.game[0], decision.player
+        assert [c.label for c in view.hand_cards] == [c.label for c in me.hand] and view.me.hp == me.hp
+        assert view.log_count == len(g.log.entries) and view.round == g.round
+        if me.alive and view.me.general:
+            assert view.attack_range() == g.attack_range(me)
+            for p in g.players:
+                if p is not me and p.alive:
+                    assert view.in_attack_range(p.seat) == g.in_attack_range(me, p)
+                    assert view.distance(me.seat, p.seat) == g.distance(me, p)
+        self.checked += 1
+        return self.inner.choose(view, decision)
+
+
+def test_a_view_shows_the_decision_it_is_given_with() -> None:
+    from sgs.runtime.modes.identity import setup_identity_game
+
+    pool = load_pool()
+    for seed in range(2):
+        holder: list[Game] = []
+        agents = [Checker(holder) for _ in range(5)]
+        game = setup_identity_game(pool.generals, 5, seed, agents=agents, equipment=pool.equipment)
+        holder.append(game)
+        game.run(max_turns=60)
+        assert sum(a.checked for a in agents) > 100
+
+
 def test_an_identity_game_announces_its_role_table_and_seed() -> None:
     from sgs.compiler import load_pool
     from sgs.runtime.modes.identity import setup_identity_game
