@@ -408,16 +408,12 @@ class Binder:
         opt = a.optional
         args = a.args
         verb = a.verb
-        if verb == "in_turn":  # 依次弃置其两张牌: the verbs after 依次, done by the same actor, one card at a time
-            inner_acts = [x for x in args if isinstance(x, ir.Seq)]
-            if len(inner_acts) != 1:
-                raise self.gap(f"动作“{self.words(a)}”", a)
-            out_in: list[t.Effect] = []
-            for x in _flat(inner_acts[0]):
-                if isinstance(x, ir.Act) and x.actor is None:
-                    x = replace(x, actor=a.actor)
-                out_in.extend(self.effect(x))
-            return out_in
+        # a serial verb (sgs.compiler.language.lower: 对X/视为/各/和X同时/依次 + verb) binds only
+        # where the typed IR says it: 对X造成伤害 (Damage's target) and 依次弃置其两张牌 (DiscardFrom
+        # takes the cards one at a time, by the same actor)
+        if (a.partner is not None or set(a.manner) - ({"依次"} if verb == "discard" else set())
+                or (a.target is not None and verb != "damage")):
+            raise self.gap(f"动作“{self.words(a)}”", a)
         owner = args[0].owner if len(args) == 1 and isinstance(args[0], ir.CardRef) else None
         if verb == "discard" and owner is not None and not (owner.pronoun and owner.text in _YOU):
             # 弃置其两张牌 / 弃置其装备区里的一张坐骑牌: another player's cards, chosen by the actor
@@ -439,8 +435,6 @@ class Binder:
                 and self.text[(qty[0].end if qty else a.end - 2):a.end] == "伤害"):  # 对X造成n点伤害 (no element)
             src = self.actor(a)
             return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt)]
-        if a.target is not None or a.partner is not None or a.manner:  # 视为… / 各… / 对X使用…: not in the typed IR yet
-            raise self.gap(f"动作“{self.words(a)}”", a)
         spec = verb_of_frame(verb)
         if spec is not None and (spec.params or not [x for x in args if not isinstance(x, ir.Seq)]):
             # (a verb of no arguments too: 防止此伤害)
