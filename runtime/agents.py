@@ -207,7 +207,7 @@ class RandomAgent:
             k = randbelow(rng, n - 1)
             return [k if k < end else k + 1]
         if kind is _K_RESPOND:
-            cancel = _find_last(options, CANCEL)
+            cancel = n - 1 if n and options[-1].label == CANCEL else _find_last(options, CANCEL)
             if cancel >= 0 and n == 1:
                 return [cancel]
             about = decision.about

@@ -80,7 +80,7 @@ def choose_cards(
         kind,
         chooser,
         prompt or "选择牌",
-        tuple(card_option(c.label) for c in cards),
+        tuple([card_option(c.label) for c in cards]),
         min=min(min_n, len(cards)),
         max=max_n,
         about=about,
@@ -112,7 +112,7 @@ def choose_card_of(
         _M.DecisionKind.CARD_OF,
         chooser,
         prompt or f"选择{target.tag}的一张牌",
-        tuple(card_option(lab) for lab in labels),
+        tuple([card_option(lab) for lab in labels]),
         about=about,
         extra={"target": str(target.seat)},
     )

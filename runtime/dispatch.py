@@ -62,12 +62,20 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         return
     if len(cands) == 1:
         # one candidate: its owner is the only player with anything to resolve (he is
-        # alive, or the dead subject of his own death's window: in the order either way)
-        order = [cands[0].owner]
-    else:
-        order = game.alive_from(game.current)
-        if subject is not None and not subject.alive and timing in DEAD_OK:
-            order.append(subject)
+        # alive, or the dead subject of his own death's window), once — what the loop
+        # below does for him, without its bookkeeping
+        s = cands[0]
+        p = s.owner
+        if not p.alive and timing not in DEAD_OK:
+            return
+        if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not _limits_ok(s):
+            return
+        if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, target)):
+            _resolve(game, s, timing, event, target)
+        return
+    order = game.alive_from(game.current)
+    if subject is not None and not subject.alive and timing in DEAD_OK:
+        order.append(subject)
     done: set[int] = set()
     for p in order:
         while True:

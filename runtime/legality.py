@@ -37,11 +37,13 @@ __all__ = [
     "slash_available",
     "usable_in_play",
     "card_hooks",
+    "any_equipped",
     "SLASH_COUNT",
 ]
 
 SLASH_NAMES = frozenset({_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH})
 _NATURE_OF = {_M.CardName.FIRE_SLASH: _M.Nature.FIRE, _M.CardName.THUNDER_SLASH: _M.Nature.THUNDER}
+_NORMAL = _M.Nature.NORMAL
 #: the phase counter of 杀 used in the play phase
 SLASH_COUNT = "杀"
 
@@ -59,7 +61,7 @@ def make_virtual(name: CardName, subcards: Sequence[Card], skill: str) -> Virtua
     """A virtual ``name`` made of ``subcards`` by ``skill`` (its suit, number and colour
     are the subcards')."""
     t, st = card_kind(name)
-    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, _M.Nature.NORMAL))
+    return VirtualCard(name, tuple(subcards), skill, t, st, _NATURE_OF.get(name, _NORMAL))
 
 
 # ---------------------------------------------------------------------- distance, range, limits
@@ -180,7 +182,7 @@ def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -
 # ---------------------------------------------------------------------- card targets
 
 
-def _equipped(game: Game, cards: Sequence[Card]) -> bool:
+def any_equipped(game: Game, cards: Sequence[Card]) -> bool:
     """Whether one of ``cards`` is in an equipment area."""
     loc = game.loc
     return any(loc[c.id][0] is _M.Zone.EQUIP for c in cards)
@@ -240,7 +242,7 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         if t is user:
             return False
         # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
-        if isinstance(card, VirtualCard) and (reach is None or _equipped(game, card.subcards)):
+        if isinstance(card, VirtualCard) and (reach is None or any_equipped(game, card.subcards)):
             if in_attack_range(game, user, t, card.subcards):
                 return True
         elif reach is not None:
@@ -368,7 +370,7 @@ def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None 
 def _slash_target_exists(game: Game, user: Player, card: AnyCard, reach: Reach | None) -> bool:
     """:func:`target_ok` of a 杀 asked of every living player until one is a target."""
     ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
-    if reach is None or (isinstance(card, VirtualCard) and _equipped(game, card.subcards)):
+    if reach is None or (isinstance(card, VirtualCard) and any_equipped(game, card.subcards)):
         return any(target_ok(game, user, card, t, reach) for t in ring)
     check = "prohibit" in game._hooks_any
     for t in ring:  # the living

@@ -97,7 +97,7 @@ def _index_statics(game: Game, player: Player) -> None:
             by_hook.setdefault(hook, []).append(s)
         dynamic = dynamic or s.lord or s.limited or s.wake
     game._hooked[player.seat] = by_hook
-    game._hooks_any = {h for hooks in game._hooked.values() for h in hooks}
+    game._hooks_any = set().union(*game._hooked.values())
     if dynamic:
         game._hooked_dynamic.add(player.seat)
     else:

@@ -21,6 +21,8 @@ __all__ = ["shuffle", "randbelow"]
 _BY_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 #: a plain random.Random draws by getrandbits (checked first: the seats' and games' RNGs are)
 _RANDOM = random.Random
+#: n → n.bit_length() for small n (a table read is cheaper than the method call)
+_BITS = tuple(n.bit_length() for n in range(256))
 
 
 def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
@@ -29,9 +31,10 @@ def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
+    bits = _BITS
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n] if n < 256 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -42,7 +45,7 @@ def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n >= 1``: a uniform int in ``0 .. n-1``."""
     if n <= 0 or (type(rng) is not _RANDOM and getattr(rng._randbelow, "__func__", None) is not _BY_BITS):  # type: ignore[attr-defined]
         return rng.randrange(n)
-    k = n.bit_length()
+    k = _BITS[n] if n < 256 else n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)

@@ -56,6 +56,9 @@ MOVE_STAGES = family("移动牌", _LOST, _OBTAINED)
 
 
 _HAND, _EQUIP, _PROCESSING, _DISCARD = _M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.PROCESSING, _M.Zone.DISCARD_PILE
+_IN_PROCESSING: tuple[Zone, Player | None] = (_PROCESSING, None)
+#: the areas of a player's own cards
+_OWN_AREAS = (_HAND, _EQUIP, _M.Zone.JUDGE)
 
 
 class CensusError(AssertionError):
@@ -200,7 +203,10 @@ def move_cards(
             place(game, c, to_zone, to_player, judge_as, pile)
     # one 失去牌时 per player who lost cards, in seat order; then the receiver's 获得牌后
     if lost and _LOST.timing in game._ears:
+        ears = game._ears[_LOST.timing]  # (None: anyone's may matter; else whose)
         for seat in sorted(lost):
+            if ears is not None and seat not in ears:
+                continue  # (his window would find no skill: no event for it)
             owner, cs, zs = lost[seat]
             _LOST.run(game, CardsMoveEvent(cs, owner, zs, to_player, to_zone, reason, by))
     if to_zone is _M.Zone.HAND and to_player is not None and _OBTAINED.timing in game._ears:
@@ -234,7 +240,8 @@ def to_discard(game: Game, cards: Sequence[Card], reason: MoveReason = _M.MoveRe
 
 def clear_processing(game: Game, cards: Sequence[Card]) -> None:
     """Move those of ``cards`` still in the processing area to the discard pile."""
-    rest = [c for c in cards if game.loc[c.id][0] is _M.Zone.PROCESSING]
+    loc = game.loc
+    rest = [c for c in cards if loc[c.id][0] is _PROCESSING]
     if rest:
         game.move_cards(rest, _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT)
 
@@ -292,12 +299,13 @@ def take_top(game: Game, n: int) -> list[Card]:
     """Move ``n`` cards from the top of the draw pile to the processing area
     (reshuffling the discard pile in when the draw pile runs out)."""
     out: list[Card] = []
+    pile, loc, processing = game.draw_pile, game.loc, game.processing  # (a reshuffle refills the same list)
     for _ in range(n):
-        if not game.draw_pile:
+        if not pile:
             game.reshuffle()
-        c = game.draw_pile.pop()
-        game.loc[c.id] = (_M.Zone.PROCESSING, None)
-        game.processing.append(c)
+        c = pile.pop()
+        loc[c.id] = _IN_PROCESSING
+        processing.append(c)
         out.append(c)
     return out
 
@@ -337,17 +345,14 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
 
 
 def discard_cards(game: Game, player: Player, cards: list[Card], reason: str = "", by: Player | None = None) -> None:
-    cards = [
-        c
-        for c in cards
-        if game.loc[c.id][1] is player and game.loc[c.id][0] in (_M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.JUDGE)
-    ]
+    loc = game.loc
+    cards = [c for c in cards if loc[c.id][1] is player and loc[c.id][0] in _OWN_AREAS]
     if not cards:
         return
     game.log_event(
         "弃置",
         f"{game.tag(by or player)} 弃置了{'' if by in (None, player) else player.tag + '的'}"
-        f"{'、'.join(c.label for c in cards)}" + (f"（{reason}）" if reason else ""),
+        f"{'、'.join([c.label for c in cards])}" + (f"（{reason}）" if reason else ""),
         player=player.seat,
         cards=[c.label for c in cards],
     )

@@ -17,6 +17,7 @@ from ..legality import (
     SLASH_COUNT,
     SLASH_NAMES,
     Reach,
+    any_equipped,
     card_hooks,
     collateral_victims,
     counted_as,
@@ -68,6 +69,7 @@ _PlayEntry = Union[Card, VirtualCard, ViewAsSkill, ActiveSkill, ResponseProxySki
 _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
 _NAME_VALUE = {n: n.value for n in CardName}
 _PLAY = _M.DecisionKind.PLAY
+_END_OPTION = _option(END_PLAY, "end")
 #: the play phase's action counts as written in a PLAY decision's ``extra``
 _COUNTS = [str(i) for i in range(501)]
 
@@ -126,11 +128,24 @@ def _can_extend(
     )
 
 
-def _viewas_play_names(game: Game, player: Player, vs: ViewAsSkill, reach: Reach | None = None) -> list[CardName]:
+def _viewas_play_names(
+    game: Game, player: Player, vs: ViewAsSkill, reach: Reach | None = None, by_name: dict[CardName, bool] | None = None
+) -> list[CardName]:
+    """The names ``vs`` can make a card of that ``player`` may use now.  ``by_name``:
+    the play options' legality by card name, when no static hook looks at the card
+    (:func:`card_hooks` is False): then a virtual card is as usable as a card of its
+    name, unless it is a 杀 made of equipment (the range without it); read and filled."""
     out = []
+    k = vs.subcard_count
     for n, cands in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE):
-        probe = make_virtual(n, cands[: vs.subcard_count], vs.name)
-        if usable_in_play(game, player, probe, reach):
+        subs = cands[:k]
+        if by_name is not None and not (n in SLASH_NAMES and any_equipped(game, subs)):
+            ok = by_name.get(n)
+            if ok is None:
+                ok = by_name[n] = usable_in_play(game, player, make_virtual(n, subs, vs.name), reach)
+        else:
+            ok = usable_in_play(game, player, make_virtual(n, subs, vs.name), reach)
+        if ok:
             out.append(n)
     return out
 
@@ -172,7 +187,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
             opts.append(skill_option(s.name))
             entries.append(s)
-        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach):
+        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach, by_name):
             opts.append(skill_option(s.name))
             entries.append(s)
         elif (
@@ -184,7 +199,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
         ):
             opts.append(skill_option(s.name))
             entries.append(s)
-    opts.append(_option(END_PLAY, "end"))
+    opts.append(_END_OPTION)
     entries.append(END_PLAY)
     return opts, entries
 
@@ -240,7 +255,7 @@ def choose_targets(
         _M.DecisionKind.TARGETS,
         user,
         f"选择{card.label}的目标",
-        tuple(_SEAT_OPTIONS.get(t.seat) or _option(str(t.seat), "player") for t in cands),
+        tuple([_SEAT_OPTIONS.get(t.seat) or _option(str(t.seat), "player") for t in cands]),
         min=1,
         max=hi,
         about=_NAME_VALUE[card.name],

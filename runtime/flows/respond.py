@@ -156,7 +156,9 @@ def _has_helper(game: Game, owner: Player, px: ResponseProxySkill) -> bool:
 
 def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
     """Cheap test: could ``player`` provide such a card at all right now?"""
-    want = wanted(names)
+    want = _WANTED.get(names) if type(names) is tuple else None  # (wanted's memo, read in line)
+    if want is None:
+        want = wanted(names)
     named = "name_as" in game._hooked[player.seat]
     for c in player.hand:
         if (counted_as(game, player, c).name if named else c.name) in want:

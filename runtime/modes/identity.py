@@ -46,7 +46,7 @@ from typing import Sequence, Union
 from ..agents import Agent, RandomAgent
 from ..cards import DECKS, game_deck
 from ..effects import EFFECTS, card_skills, resolve_delayed
-from ..decisions import Decision, DecisionKind, Option
+from ..decisions import Decision, DecisionKind, option
 from ..game import EquipmentTable, Game, GameOver
 from ..player import GeneralSpec, Player, Role
 from ..result import GameResult, result_of
@@ -168,7 +168,7 @@ def apply_general(game: Game, p: Player, g: GeneralSpec, hp: int | None = None, 
 
 
 def _pick(game: Game, p: Player, cands: list[GeneralSpec]) -> GeneralSpec:
-    d = Decision(DecisionKind.OPTION, p, "选择武将", tuple(Option(g.name) for g in cands), about="选将")
+    d = Decision(DecisionKind.OPTION, p, "选择武将", tuple([option(g.name) for g in cands]), about="选将")
     return cands[game.ask(d)[0]]
 
 
