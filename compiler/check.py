@@ -490,9 +490,9 @@ def compiled_victim(t: ir.TimingSpec) -> bool:
 
 def _compiled_static(m: ir.StaticModifier) -> bool:
     """A newer static the emitter compiles: 你的<花色>手牌均视为【牌】 (武神: the runtime's
-    name_as), 你使用<花色>【杀】无距离限制."""
+    name_as), 你的<花色>牌均视为<花色>牌 (红颜: the suit view, suit_as), 你使用<花色>【杀】无距离限制."""
     if isinstance(m, ir.SuitAs):
-        return m.as_card is not None and m.hand_only
+        return (m.as_card is not None and m.hand_only) or (m.as_suit is not None and m.as_card is None)
     return isinstance(m, ir.CardNoDistance) and m.card.name == "杀"
 
 

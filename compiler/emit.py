@@ -151,6 +151,7 @@ class _Env:
         self.window_card: str | None = None  # the card named by the trigger timing (成为【杀】的目标时)
         self.cost_keeps: str | None = None  # for a cost paid before 转移: a test on card ``c`` it must pass
         self.suit: str | None = None  # the suit named by 选择一种花色
+        self.judge_holder: str | None = None  # who the judgement cards of the last 判定 are of
         self.obtained: str | None = None  # the card the last 获得…的一张牌 took (for 展示之 / 此牌)
         self.capture_obtained = False  # a later clause needs the card 获得 takes
         self.hand_seen: str | None = None  # the hand cards looked at (观看…的手牌)
@@ -223,14 +224,11 @@ class _Planner:
         return "CardZone.HAND_EQUIP" if z is ir.Zone.HAND_EQUIP else "CardZone.HAND"
 
     def card_test(self, var: str, spec: ir.CardSpec) -> str | None:
-        """A boolean expression testing card ``var`` against the filters of ``spec``."""
+        """A boolean expression testing card ``var`` against the filters of ``spec``
+        (its suit and colour as the game sees them: :meth:`viewed`)."""
         parts: list[str] = []
-        if spec.color == "红色":
-            self.use("is_red")
-            parts.append(f"is_red({var})")
-        elif spec.color == "黑色":
-            self.use("is_black")
-            parts.append(f"is_black({var})")
+        if spec.color in ("红色", "黑色"):
+            parts.append(self.pattern_test(var, spec.color, False, spec.span))
         if spec.suit is not None:
             parts.append(self.suit_test(var, spec.suit, spec.span))
         if spec.card_type is not None:
@@ -264,32 +262,45 @@ class _Planner:
             return f"{var}.subtype in (CardSubtype.DEFENSIVE_HORSE, CardSubtype.OFFENSIVE_HORSE)"
         raise self.fail("E0502", f"运行时没有“{card_type}”这个牌的类别", span)
 
-    def suit_test(self, var: str, suit: str, span: Span) -> str:
+    @staticmethod
+    def viewed(var: str, holder: str | None, via: str) -> str:
+        """The arguments of a suit view query (runtime.api suit_of / color_of / is_red /
+        is_black) of card ``var``: the game (``via``: ``ctx``, or ``game`` in a static
+        skill's query), the card, and whose it is where the runtime cannot tell from
+        where it lies — the user of the card being used, the judged player."""
+        if holder is None and var.startswith("ctx.use.card"):
+            holder = "ctx.use.user"
+        return f"{via}, {var}" + (f", {holder}" if holder is not None else "")
+
+    def suit_test(self, var: str, suit: str, span: Span, holder: str | None = None, via: str = "ctx") -> str:
         from sgs.runtime.api import Suit
 
         try:
             member = Suit(suit).name
         except ValueError:
             raise self.fail("E0502", f"运行时没有“{suit}”花色", span) from None
-        self.use("Suit")
-        return f"{var}.suit is Suit.{member}"
+        self.use("Suit", "suit_of")
+        return f"suit_of({self.viewed(var, holder, via)}) is Suit.{member}"
 
-    def judge_test(self, var: str, t: ir.JudgeTest) -> str:
-        """若结果（不）为<花色/颜色> / 若结果不为【桃】或【桃园结义】: a test of judge card ``var``."""
+    def judge_test(self, var: str, t: ir.JudgeTest, holder: str | None = None) -> str:
+        """若结果（不）为<花色/颜色> / 若结果不为【桃】或【桃园结义】: a test of judge card
+        ``var`` (``holder``: the judged player, whose judgement card it is)."""
         if t.cards:
             names = ", ".join(self.card_name(c) for c in t.cards)
             return f"{var}.name {'not in' if t.negate else 'in'} ({names},)"
-        return self.pattern_test(var, t.pattern, t.negate, t.span)
+        return self.pattern_test(var, t.pattern, t.negate, t.span, holder)
 
-    def pattern_test(self, var: str, pattern: str, negate: bool, span: Span) -> str:
+    def pattern_test(
+        self, var: str, pattern: str, negate: bool, span: Span, holder: str | None = None, via: str = "ctx"
+    ) -> str:
         if pattern == "红色":
             self.use("is_red")
-            expr = f"is_red({var})"
+            expr = f"is_red({self.viewed(var, holder, via)})"
         elif pattern == "黑色":
             self.use("is_black")
-            expr = f"is_black({var})"
+            expr = f"is_black({self.viewed(var, holder, via)})"
         else:
-            expr = self.suit_test(var, pattern, span)
+            expr = self.suit_test(var, pattern, span, holder, via)
         if negate:
             return expr.replace(" is ", " is not ", 1) if " is " in expr else f"not {expr}"
         return expr
@@ -548,7 +559,8 @@ class _Planner:
                 raise self.fail("E0217", "“若此牌的花色……”前须先选择花色并获得此牌", e.span)
             body = self.effects(e.then, env) or ["pass"]
             op = "is not" if e.differs else "is"
-            return [f"if {env.obtained} is not None and {env.obtained}.suit {op} {env.suit}:"] + [
+            self.use("suit_of")
+            return [f"if {env.obtained} is not None and suit_of(ctx, {env.obtained}) {op} {env.suit}:"] + [
                 "    " + line for line in body
             ]
         if isinstance(e, ir.Transfer):
@@ -754,7 +766,7 @@ class _Planner:
             if env.judged is None:
                 raise self.fail("E0501", "“所有…的判定牌”前没有判定循环", what.span)
             self.use("obtain")
-            test = self.pattern_test("c", what.color, False, what.span)
+            test = self.pattern_test("c", what.color, False, what.span, env.judge_holder)
             return self.guard(
                 [actor],
                 env,
@@ -764,10 +776,10 @@ class _Planner:
             if env.revealed is None:
                 raise self.fail("E0501", "“获得其中…”前没有亮出的牌", what.span)
             # 获得其中每种花色的牌各一张: per suit among them, that card or the one he picks
-            self.use("obtain", "choose_cards_among")
+            self.use("obtain", "choose_cards_among", "suit_of")
             return self.guard([actor], env, [
-                f"for suit in dict.fromkeys(c.suit for c in {env.revealed}):",
-                f"    of_suit = [c for c in {env.revealed} if c.suit is suit]",
+                f"for suit in dict.fromkeys(suit_of(ctx, c) for c in {env.revealed}):",
+                f"    of_suit = [c for c in {env.revealed} if suit_of(ctx, c) is suit]",
                 f"    picked = of_suit if len(of_suit) == 1 else choose_cards_among(ctx, {actor}, of_suit, 1, 1)",
                 "    for c in picked:",
                 f"        obtain(ctx, {actor}, c)",
@@ -793,8 +805,9 @@ class _Planner:
         actor = self.player(e.judge.actor, env)
         self.use("judge")
         t = e.test
-        good = self.judge_test("c", t)
-        test = self.judge_test("judge_card", t)
+        good = self.judge_test("c", t, actor)
+        test = self.judge_test("judge_card", t, actor)
+        env.judge_holder = actor
         again = [x for x in e.then if isinstance(x, ir.JudgeAgain)]
         rest = [x for x in e.then if not isinstance(x, ir.JudgeAgain)]
         env.judge_card = "judge_card"
@@ -1640,16 +1653,32 @@ class _Planner:
                     "name_as",
                     "game: Game, player: Player, card: Card",
                     "CardName | None",
-                    [f"return {as_name} if player is self.owner and card.suit is Suit.{Suit(mod.suit).name} else None"],
+                    [f"return {as_name} if player is self.owner and {self.suit_test('card', mod.suit, mod.span, 'player', 'game')} else None"],
+                )
+            )
+        elif isinstance(mod, ir.SuitAs) and mod.as_suit is not None and mod.as_card is None:
+            # 你的黑桃牌均视为红桃牌 (红颜): the suit view of the owner's cards (runtime.suits)
+            self.use("Card", "Suit")
+            from sgs.runtime.api import Suit
+
+            test = f"player is self.owner and card.suit is Suit.{Suit(mod.suit).name}"
+            if mod.hand_only:
+                test += " and card in player.hand"
+            methods.append(
+                Method(
+                    "suit_as",
+                    "game: Game, player: Player, card: Card",
+                    "Suit | None",
+                    [f"return Suit.{Suit(mod.as_suit).name} if {test} else None"],
                 )
             )
         elif isinstance(mod, ir.CardNoDistance) and mod.card.name == "杀":
             self.use("AnyCard")
             tests = ["user is self.owner", "card.is_slash"]
             if mod.suit is not None:
-                tests.append(self.suit_test("card", mod.suit, mod.span))
+                tests.append(self.suit_test("card", mod.suit, mod.span, "user", "game"))
             if mod.color is not None:
-                tests.append(self.pattern_test("card", mod.color, False, mod.span))
+                tests.append(self.pattern_test("card", mod.color, False, mod.span, "user", "game"))
             methods.append(
                 Method("no_distance_limit", "game: Game, user: Player, card: AnyCard, target: Player", "bool", _ret_all(tests))
             )

@@ -12,7 +12,7 @@ test reads them against ``compiler/verbs.py`` as one list.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
@@ -28,6 +28,9 @@ from .player import DAMAGE_BONUS, USED, Player
 from .skills import SkillContext, UseMode
 from .timing import Phase
 from .zones import CardZone, MoveReason, Zone
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "put_on_general",
@@ -545,20 +548,26 @@ def other_players(ctx: SkillContext, player: Player) -> list[Player]:
     ]
 
 
-def suit_of(card: AnyCard) -> Suit:
-    return card.suit
+def suit_of(ctx: SkillContext | Game, card: AnyCard, holder: Player | None = None) -> Suit:
+    """The suit ``card`` counts as in this game (the suit view, :mod:`sgs.runtime.suits`:
+    红颜), ``holder``'s (None: whoever holds it in hand or equipment).  ``ctx``: a
+    skill's context, or the game (a static skill's query)."""
+    return (ctx.game if isinstance(ctx, SkillContext) else ctx).suit_of(card, holder)
 
 
-def color_of(card: AnyCard) -> Color:
-    return card.color
+def color_of(ctx: SkillContext | Game, card: AnyCard, holder: Player | None = None) -> Color:
+    """The colour ``card`` counts as in this game (see :func:`suit_of`)."""
+    return (ctx.game if isinstance(ctx, SkillContext) else ctx).color_of(card, holder)
 
 
-def is_red(card: AnyCard) -> bool:
-    return card.color is _M.Color.RED
+def is_red(ctx: SkillContext | Game, card: AnyCard, holder: Player | None = None) -> bool:
+    """Whether ``card`` counts as red in this game (see :func:`suit_of`)."""
+    return color_of(ctx, card, holder) is _M.Color.RED
 
 
-def is_black(card: AnyCard) -> bool:
-    return card.color is _M.Color.BLACK
+def is_black(ctx: SkillContext | Game, card: AnyCard, holder: Player | None = None) -> bool:
+    """Whether ``card`` counts as black in this game (see :func:`suit_of`)."""
+    return color_of(ctx, card, holder) is _M.Color.BLACK
 
 
 def phase_count(ctx: SkillContext, player: Player, key: str) -> int:

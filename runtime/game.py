@@ -39,7 +39,7 @@ from typing import Callable, Mapping, Sequence
 
 from greenlet import getcurrent, greenlet
 
-from . import choices, dispatch, legality, registry
+from . import choices, dispatch, legality, registry, suits
 from . import members as _M
 from .agents import Agent
 from .cards import Card, CardName
@@ -293,6 +293,8 @@ class Game:
     log_invoke = dispatch.log_invoke
     armor_active = staticmethod(dispatch.armor_active)
     # queries
+    suit_of = suits.suit_of
+    color_of = suits.color_of
     distance = legality.distance
     attack_range = legality.attack_range
     in_attack_range = legality.in_attack_range

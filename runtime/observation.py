@@ -125,7 +125,7 @@ class SeatInfo:
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     """One card of the seat's own hand: ``label`` (``杀♠7``), ``name`` (``杀``), ``suit``
-    (``黑桃`` …, ``无花色``), ``number`` (1–13), ``type`` (``基本`` / ``锦囊`` / ``装备``),
+    (``黑桃`` …, ``无花色``: the suit it counts as in his hand, :mod:`sgs.runtime.suits`), ``number`` (1–13), ``type`` (``基本`` / ``锦囊`` / ``装备``),
     ``subtype`` (``武器``, ``防具``, ``+1马``, ``-1马``, ``普通锦囊``, ``延时锦囊`` or
     ``""``), ``attack_range`` (a weapon's range, else 0)."""
 
@@ -211,9 +211,11 @@ class SeatView:
     def hand_cards(self) -> tuple[CardInfo, ...]:
         """Own hand, in hand order, each card as :class:`CardInfo`."""
         if self._hand is None:
+            game = self._game
+            # the suit each counts as in his hand (the suit view: 红颜), not the printed one
             self._hand = tuple(
-                CardInfo(c.label, c.name.value, c.suit.value, c.number, c.type.value, c.subtype.value, c.attack_range)
-                for c in self._game.players[self.seat - 1].hand
+                CardInfo(c.label, c.name.value, game.suit_of(c).value, c.number, c.type.value, c.subtype.value, c.attack_range)
+                for c in game.players[self.seat - 1].hand
             )
         return self._hand
 

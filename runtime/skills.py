@@ -29,7 +29,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence, TypeVar
 
-from .cards import AnyCard, Card, CardName
+from .cards import AnyCard, Card, CardName, Suit
 from .events import (
     CardResponseEvent,
     CardsMoveEvent,
@@ -404,7 +404,9 @@ class StaticSkill(Skill):
       with ``target`` as a target (asked of user's and target's skills; 空城/谦逊);
     * ``no_distance_limit(game, user, card, target)`` — the owner's card ignores
       distance (奇才);
-    * ``extra_targets(game, user, card)`` — extra targets allowed (方天画戟).
+    * ``extra_targets(game, user, card)`` — extra targets allowed (方天画戟);
+    * ``suit_as(game, player, card)`` — the suit ``player``'s card counts as (红颜:
+      his ♠ cards count as ♥); asked by the suit view (:mod:`sgs.runtime.suits`).
     """
 
     def name_as(self, game: Game, player: Player, card: Card) -> CardName | None:
@@ -436,6 +438,11 @@ class StaticSkill(Skill):
     def extra_targets(self, game: Game, user: Player, card: AnyCard) -> int:
         return 0
 
+    def suit_as(self, game: Game, player: Player, card: Card) -> Suit | None:
+        """The suit ``player``'s card ``card`` counts as (你的黑桃牌均视为红桃牌).
+        None: as printed."""
+        return None
+
 
 STATIC_HOOKS = (
     "name_as",
@@ -447,6 +454,7 @@ STATIC_HOOKS = (
     "prohibit",
     "no_distance_limit",
     "extra_targets",
+    "suit_as",
 )
 _HOOKS_OF: dict[type, tuple[str, ...]] = {}
 

@@ -24,6 +24,7 @@ from .. import members as _M
 from ..cards import Card
 from ..events import CardUseEvent
 from ..legality import ANALEPTIC_USED as _ANALEPTIC_USED
+from ..player import Player
 from ..stages import LOSER, Step, Then, family
 from .tricks import NULLIFY, applies
 
@@ -79,13 +80,13 @@ def fire_attack_effect(game: Game, use: CardUseEvent) -> None:
         game.log_event("展示", f"{game.tag(t)} 展示了 {card.label}（火攻）", player=t.seat, card=card.label)
         if not user.alive:
             return
-        suit = card.suit
+        suit = game.suit_of(card, t)
         paid = game.ask_discard(
             user,
             1,
             zone=_M.CardZone.HAND,
             optional=True,
-            card_filter=lambda c: c.suit is suit,
+            card_filter=lambda c: game.suit_of(c, user) is suit,
             prompt=f"火攻：弃置一张{suit.value}手牌，对{t.tag}造成1点火焰伤害",
             reason="火攻",
         )
@@ -93,9 +94,10 @@ def fire_attack_effect(game: Game, use: CardUseEvent) -> None:
             game.damage(user, t, 1 + use.extra_damage, card=use.card, nature=_M.Nature.FIRE, use=use)
 
 
-def supply_shortage_hits(c: Card) -> bool:
-    """兵粮寸断's judgement: anything but ♣ makes its target skip his draw phase."""
-    return c.suit is not _M.Suit.CLUB
+def supply_shortage_hits(game: Game, player: Player, c: Card) -> bool:
+    """兵粮寸断's judgement of ``player``: anything but ♣ (as it counts for him: the suit
+    view) makes him skip his draw phase."""
+    return game.suit_of(c, player) is not _M.Suit.CLUB
 
 
 ANALEPTIC_STAGES = family("酒的效果", Step(analeptic_effect, Then("回复体力", "濒死时")))

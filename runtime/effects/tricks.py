@@ -218,8 +218,9 @@ def delayed_effect(game: Game, use: CardUseEvent) -> None:
             return
 
 
-def _lightning_hits(c: Card) -> bool:
-    return c.suit is _M.Suit.SPADE and 2 <= c.number <= 9
+def _lightning_hits(game: Game, player: Player, c: Card) -> bool:
+    """♠2-9, the suit as it counts for the judged player (the suit view: 红颜)."""
+    return 2 <= c.number <= 9 and game.suit_of(c, player) is _M.Suit.SPADE
 
 
 def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
@@ -235,18 +236,18 @@ def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
             game.clear_processing([card])
         return
     if name is _M.CardName.INDULGENCE:
-        j = game.judge(player, "乐不思蜀", good=lambda c: c.suit is _M.Suit.HEART)
+        j = game.judge(player, "乐不思蜀", good=lambda c: game.suit_of(c, player) is _M.Suit.HEART)
         game.clear_processing([card])
-        if j.suit is not _M.Suit.HEART:
+        if game.suit_of(j, player) is not _M.Suit.HEART:
             game.skip_phase(player, _M.Phase.PLAY)
     elif name is _M.CardName.SUPPLY_SHORTAGE:
-        j = game.judge(player, "兵粮寸断", good=lambda c: c.suit is _M.Suit.CLUB)
+        j = game.judge(player, "兵粮寸断", good=lambda c: game.suit_of(c, player) is _M.Suit.CLUB)
         game.clear_processing([card])
-        if j.suit is not _M.Suit.CLUB:
+        if game.suit_of(j, player) is not _M.Suit.CLUB:
             game.skip_phase(player, _M.Phase.DRAW)
     elif name is _M.CardName.LIGHTNING:
-        j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(c))
-        if _lightning_hits(j):
+        j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(game, player, c))
+        if _lightning_hits(game, player, j):
             game.damage(None, player, 3, card=trick, nature=_M.Nature.THUNDER, reason="闪电")
             game.clear_processing([card])
         else:

@@ -17,6 +17,7 @@ from ..cards import Card
 from ..events import CardResponseEvent, JudgeEvent
 from ..player import Player
 from ..stages import LOSER, RECEIVER, Step, Then, Window, family
+from ..suits import viewed_by
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -25,9 +26,15 @@ __all__ = ["JUDGE_STAGES", "RETRIAL_STAGES", "judge", "retrial"]
 
 
 def _result(game: Game, ev: JudgeEvent) -> None:
-    player = ev.player
+    player, card = ev.player, ev.card
+    # the suit view: a judgement card is the judged player's (红颜: 判定结果为 杀♠9（红颜：视为♥）)
+    by = viewed_by(game, card, player)
     game.log_event(
-        "判定结果", f"{game.tag(player)} 的判定结果为 {ev.card.label}", player=player.seat, card=ev.card.label
+        "判定结果",
+        f"{game.tag(player)} 的判定结果为 {card.label}"
+        + (f"（{by}：视为{game.suit_of(card, player).symbol}）" if by else ""),
+        player=player.seat,
+        card=card.label,
     )
 
 

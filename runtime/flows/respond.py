@@ -272,8 +272,8 @@ def request_card(
         # 八卦阵
         tried.add(EIGHT_DIAGRAM)
         game.log_event("发动", f"{game.tag(player)} 发动【八卦阵】", player=player.seat, skill=EIGHT_DIAGRAM)
-        j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: c.color.value == "红色")
-        if j.color.value == "红色":
+        j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: game.color_of(c, player) is _M.Color.RED)
+        if game.color_of(j, player) is _M.Color.RED:
             return make_virtual(_M.CardName.JINK, (), EIGHT_DIAGRAM)
 
 

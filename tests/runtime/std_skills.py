@@ -136,7 +136,7 @@ class Qingguo(ViewAsSkill):
     zone = CardZone.HAND
 
     def card_filter(self, ctx: SkillContext, card: Card, as_name: CardName) -> bool:
-        return is_black(card)
+        return is_black(ctx, card)
 
 
 class Luoshen(TriggerSkill):
@@ -146,8 +146,8 @@ class Luoshen(TriggerSkill):
 
     def effect(self, ctx: SkillContext) -> None:
         while ctx.owner.alive:
-            card = judge(ctx, ctx.owner, good=is_black)
-            if not is_black(card):
+            card = judge(ctx, ctx.owner, good=lambda c: is_black(ctx, c, ctx.owner))
+            if not is_black(ctx, card, ctx.owner):
                 return
             obtain(ctx, ctx.owner, card)
             if not ask_invoke(ctx, ctx.owner, "是否再次发动洛神"):
@@ -189,7 +189,7 @@ class Wusheng(ViewAsSkill):
     zone = CardZone.HAND_EQUIP
 
     def card_filter(self, ctx: SkillContext, card: Card, as_name: CardName) -> bool:
-        return is_red(card)
+        return is_red(ctx, card)
 
 
 class Paoxiao(StaticSkill):
@@ -229,8 +229,8 @@ class Tieqi(TriggerSkill):
         return ctx.use.card.is_slash
 
     def effect(self, ctx: SkillContext) -> None:
-        card = judge(ctx, ctx.owner, good=is_red)
-        if is_red(card) and ctx.target is not None:
+        card = judge(ctx, ctx.owner, good=lambda c: is_red(ctx, c, ctx.owner))
+        if is_red(ctx, card, ctx.owner) and ctx.target is not None:
             forbid_jink(ctx, ctx.target)
 
 
@@ -289,7 +289,7 @@ class Jijiu(ViewAsSkill):
     zone = CardZone.HAND_EQUIP
 
     def card_filter(self, ctx: SkillContext, card: Card, as_name: CardName) -> bool:
-        return is_red(card)
+        return is_red(ctx, card)
 
     def enabled(self, ctx: SkillContext, mode: UseMode) -> bool:
         return not is_current(ctx, ctx.owner)

@@ -57,8 +57,9 @@ def test_random_game_with_wind_generals(seed: int) -> None:
     game = setup_identity_game(pool().generals, players, seed, generals=seated[:players], equipment=pool().equipment)
     play_with_census(game, seed)
     assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])
-    # a skill invoked (发动【…】) or a card it made (杀(武神:桃♥3): a static skill says no 发动)
-    USED.update(a or b for a, b in re.findall(r"发动【(\w+)】|\((\w+):", game.log.text()))
+    # a skill invoked (发动【…】), a card it made (杀(武神:桃♥3): a static skill says no 发动),
+    # or a judgement card it made count as another suit (判定结果为 杀♠9（红颜：视为♥）)
+    USED.update(a or b or c for a, b, c in re.findall(r"发动【(\w+)】|\((\w+):|（(\w+)：视为", game.log.text()))
 
 
 def test_every_wind_skill_took_part() -> None:
