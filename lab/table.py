@@ -17,11 +17,11 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, Sequence
 
-from sgs.runtime.agents import Agent, GameAgent, ObservingAgent, RandomAgent
+from sgs.runtime.agents import Agent, RandomAgent
 from sgs.runtime.decisions import Decision
-from sgs.runtime.game import EquipmentTable, Game
+from sgs.runtime.game import EquipmentTable
 from sgs.runtime.observation import SeatView
 from sgs.runtime.player import GeneralSpec, Role
 
@@ -181,8 +181,8 @@ def load_table(spec: TableSpec, cache_dir: str | None = None, profiles: Mapping[
 
 class _ByRole:
     """One seat's agent: the kind of the seat's role if ``role_agents`` names it,
-    else the seat's kind.  The role is read from the deciding player itself (every
-    seat knows its own role), so the agents can be made before roles are dealt."""
+    else the seat's kind.  The role is read from the seat's view (every seat knows its
+    own role), so the agents can be made before roles are dealt."""
 
     __slots__ = ("default", "by_role")
 
@@ -190,13 +190,8 @@ class _ByRole:
         self.default = default
         self.by_role = by_role
 
-    def choose(self, game: Game, decision: Decision) -> Sequence[int]:
-        agent = self.by_role.get(decision.player.role.value, self.default)
-        # the game hands _ByRole the Game (it reads the deciding player's role); an agent
-        # that observes gets only its seat's view, as it would from the game itself
-        if getattr(agent, "observes", False):
-            return cast(ObservingAgent, agent).choose(SeatView(game, decision.player.seat), decision)
-        return cast(GameAgent, agent).choose(game, decision)
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
+        return self.by_role.get(view.role, self.default).choose(view, decision)
 
 
 def make_agents(table: LoadedTable) -> list[Agent]:

@@ -1,12 +1,14 @@
 """Agents: who answers the runtime's decisions.
 
-An agent gets what its seat may see and a :class:`~sgs.runtime.decisions.Decision`
+An agent gets what its seat may see — a :class:`~sgs.runtime.observation.SeatView`,
+never the :class:`~sgs.runtime.game.Game` — and a :class:`~sgs.runtime.decisions.Decision`
 (kind, player, prompt, legal options with labels, ``min``..``max``) and returns the
-indices of the options it picks.  An agent with ``observes = True`` (every agent
-here) gets a :class:`~sgs.runtime.observation.SeatView`; one without gets the
-:class:`~sgs.runtime.game.Game` itself — the old interface, kept for the terminal
-player (:mod:`sgs.runtime.human`) and agents written before the views.  Every decision with at least one legal option is asked — even
-a forced one (a single legal target) — so each decision consumes one scripted answer.
+indices of the options it picks (:class:`Agent`).  Every agent gets the view, however
+the game is driven (``run``, ``pending``/``respond``), the terminal player included.  The class
+attribute ``observes = True`` once chose the view over the game; it is now accepted and
+ignored (``observes = False`` does not bring the game back).  Every decision with at
+least one legal option is asked — even a forced one (a single legal target) — so each
+decision consumes one scripted answer.
 
 Label conventions (used verbatim by scripted answers and scenario files)
 -----------------------------------------------------------------------
@@ -41,7 +43,7 @@ legal options.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, ClassVar, Iterable, Protocol, Sequence
 
 from . import members as _M
 from .decisions import CANCEL, END_PLAY, INVOKE, NO_INVOKE, Decision, DecisionKind, Option
@@ -50,25 +52,20 @@ from .shuffle import randbelow, shuffle
 if TYPE_CHECKING:
     import random
 
-    from .game import Game
     from .observation import SeatView
 
-__all__ = ["Agent", "ObservingAgent", "GameAgent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
+__all__ = ["Agent", "ObservingAgent", "RandomAgent", "ScriptedAgent", "ScriptError", "default_answer"]
 
 
-class ObservingAgent(Protocol):
-    """An agent that sees what its seat may see (set ``observes = True``)."""
+class Agent(Protocol):
+    """Who answers a seat's decisions: ``choose(view, decision)`` → the indices of the
+    options picked, ``view`` being what the seat may see (module doc)."""
 
     def choose(self, view: SeatView, decision: Decision) -> Sequence[int]: ...
 
 
-class GameAgent(Protocol):
-    """The old interface: the agent is handed the whole game (sees every hand)."""
-
-    def choose(self, game: Game, decision: Decision) -> Sequence[int]: ...
-
-
-Agent = Union[ObservingAgent, GameAgent]
+#: :class:`Agent`'s name from when an agent could be handed the game instead
+ObservingAgent = Agent
 
 
 class _HasRng(Protocol):

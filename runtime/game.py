@@ -4,8 +4,7 @@ Two ways to play a game, running the same rules code:
 
 * ``game.run(agents)`` — the agents answer every decision in place
   (``Agent.choose(view, decision)``, the view being what the seat may see,
-  :class:`~sgs.runtime.observation.SeatView`; agents without ``observes = True`` get
-  the game itself, the old interface kept for the terminal player and old tests);
+  :class:`~sgs.runtime.observation.SeatView`; no agent is ever handed the game);
 * ``game.pending()`` → the :class:`Decision` waiting (None once the game is over),
   ``game.view(seat)``, ``game.respond(answer)`` — driven one decision at a time from
   outside (a greenlet suspends the rules where they ask; :mod:`sgs.runtime.drive`
@@ -361,16 +360,12 @@ class Game:
         else:
             seat = d.player.seat
             agent = self.agents[seat - 1]
-            if getattr(agent, "observes", False):
-                # one view per seat, renewed for each decision (a view shows the
-                # decision it was given with; building one each time was ~1.5% of a game)
-                view = self._views[seat - 1]
-                if view is None:
-                    view = self._views[seat - 1] = SeatView(self, seat)
-                seen: SeatView | Game = view._renew()
-            else:
-                seen = self
-            picked = list(agent.choose(seen, d))  # type: ignore[arg-type]
+            # one view per seat, renewed for each decision (a view shows the
+            # decision it was given with; building one each time was ~1.5% of a game)
+            view = self._views[seat - 1]
+            if view is None:
+                view = self._views[seat - 1] = SeatView(self, seat)
+            picked = list(agent.choose(view._renew(), d))
             # (one option picked, in range, where one is allowed: legal; else the full check)
             if not (
                 len(picked) == 1 and d.min <= 1 <= d.max and type(picked[0]) is int and 0 <= picked[0] < n
@@ -485,8 +480,7 @@ class Game:
             d = self.pending()
             while d is not None:
                 agent = self.agents[d.player.seat - 1]
-                seen = SeatView(self, d.player.seat) if getattr(agent, "observes", False) else self
-                d = self.respond(agent.choose(seen, d))  # type: ignore[arg-type]
+                d = self.respond(agent.choose(SeatView(self, d.player.seat), d))
             return
         self._by_run = True
         self._play(max_turns, start_phase)

@@ -9,7 +9,7 @@ import random
 from typing import Any, Sequence
 
 from sgs.compiler import load_pool
-from sgs.runtime.agents import RandomAgent, ScriptedAgent
+from sgs.runtime.agents import Agent, RandomAgent, ScriptedAgent, default_answer
 from sgs.runtime.decisions import Decision
 from sgs.runtime.game import Game
 from sgs.runtime.observation import PUBLIC_FIELDS, CardInfo, LogLine, SeatView, redact_roles
@@ -403,3 +403,59 @@ def test_a_view_exposes_no_rng_state_of_the_game() -> None:
             va, vb = a.view(seat), b.view(seat)
             assert va.to_dict() == vb.to_dict()
             assert va.rng.getstate() == vb.rng.getstate()
+
+
+# ---------------------------------------------------------------- no agent is handed the game
+
+
+class Plain:
+    """An agent written against the Agent protocol and nothing more (no ``observes``):
+    keeps what it is handed, answers with the default."""
+
+    def __init__(self) -> None:
+        self.got: list[tuple[object, int]] = []
+
+    def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
+        self.got.append((view, decision.player.seat))
+        return default_answer(decision)
+
+
+class OptsOut(Plain):
+    """The old opt-out: an agent that says it does not observe."""
+
+    observes = False
+
+
+def test_an_agent_never_receives_the_game() -> None:
+    from sgs.lab.table import TableSpec, load_table, make_agents
+    from sgs.runtime.modes.identity import setup_identity_game
+
+    pool = load_pool()
+    agents: list[Plain] = []
+    # played by run(), the whole game (generals chosen during set-up included)
+    seats: list[Agent] = [Plain() if i % 2 else OptsOut() for i in range(5)]
+    agents += seats  # type: ignore[arg-type]
+    game = setup_identity_game(pool.generals, 5, 3, agents=seats, equipment=pool.equipment)
+    game.run(max_turns=30)
+    # driven by pending/respond a while, then run() on through the agents
+    seats = [OptsOut() if i % 2 else Plain() for i in range(5)]
+    agents += seats  # type: ignore[arg-type]
+    game = setup_identity_game(pool.generals, 5, 4, agents=seats, equipment=pool.equipment)
+    d = game.pending()
+    for _ in range(20):
+        assert d is not None
+        d = game.respond(default_answer(d))
+    game.run(max_turns=30)
+    # the lab's per-role agents hand on what they are given
+    table = load_table(TableSpec(players=5, role_agents=(("反贼", "random"),)))
+    lab = make_agents(table)
+    for a in lab:
+        a.by_role["反贼"] = OptsOut()  # type: ignore[attr-defined]
+        a.default = Plain()  # type: ignore[attr-defined]
+        agents += [a.by_role["反贼"], a.default]  # type: ignore[attr-defined]
+    game = setup_identity_game(table.generals, 5, 5, agents=lab, equipment=table.equipment)
+    game.run(max_turns=30)
+    got = [(seen, seat) for a in agents for seen, seat in a.got]
+    assert len(got) > 300
+    for seen, seat in got:
+        assert isinstance(seen, SeatView) and not isinstance(seen, Game) and seen.seat == seat
