@@ -1006,11 +1006,17 @@ class _Planner:
         """(timing expr, setup lines, condition exprs, effect lines) per window."""
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.Invalid):
             inv = a.modifier
-            inv_conds = [
-                "ctx.use.card.is_slash" if inv.card.name == "杀" else f"ctx.use.card.name is {self.card_name(inv.card)}"
-            ]
-            if inv.card.name == "杀":
-                self.card_name(inv.card)
+            tests: list[str] = []
+            for cw in (inv.card, *inv.more):  # 【南蛮入侵】、【万箭齐发】和普通【杀】: any of them
+                if cw.name == "杀":
+                    self.card_name(cw)
+                    tests.append("ctx.use.card.is_slash")
+                    if inv.plain:  # 普通【杀】: no nature
+                        self.use("Nature")
+                        tests[-1] = "(ctx.use.card.is_slash and ctx.use.card.nature is Nature.NORMAL)"
+                else:
+                    tests.append(f"ctx.use.card.name is {self.card_name(cw)}")
+            inv_conds = [tests[0] if len(tests) == 1 else "(" + " or ".join(tests) + ")"]
             if inv.color is not None:
                 inv_conds.append(self.pattern_test("ctx.use.card", inv.color, False, inv.span))
             self.use("nullify_for")
@@ -1106,7 +1112,11 @@ class _Planner:
                 else:
                     conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
         elif t.window.startswith("受到伤害"):
-            pass
+            if t.nature is not None:  # 受到火焰伤害时
+                from sgs.runtime.api import Nature
+
+                self.use("Nature")
+                conds.append(f"ctx.damage.nature is Nature.{Nature(t.nature).name}")
         elif t.window in ("造成伤害时", "造成伤害后") and t.card is not None:
             # 你使用【杀】对目标角色造成伤害: the damage of a card you used (a conducted
             # damage belongs to no use); 其 is the damaged target

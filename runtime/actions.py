@@ -414,8 +414,10 @@ def require_duel_slashes(ctx: SkillContext, player: Player, n: int) -> None:
 
 
 def nullify_for(ctx: SkillContext, target: Player) -> None:
-    """The current card's effect on ``target`` is cancelled (对其无效)."""
-    _use_of(ctx).nullified.add(target.seat)
+    """The current card's effect on ``target`` is cancelled (对其无效); logged."""
+    use = _use_of(ctx)
+    use.nullified.add(target.seat)
+    ctx.game.log_event("无效", f"{use.card.label} 对 {ctx.game.tag(target)} 无效（{_why(ctx)}）", target=target.seat)
 
 
 def ignore_armor(ctx: SkillContext, target: Player) -> None:

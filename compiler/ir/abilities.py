@@ -79,6 +79,8 @@ class TimingSpec:
     cards: tuple[CardWord, ...] = ()
     mode: Mode | None = None
     implicit: bool = False
+    #: 受到火焰伤害时: the damage's nature (火焰 / 雷电), None for any damage
+    nature: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,11 +51,15 @@ class DistanceModifier:
 @dataclass(frozen=True, slots=True)
 class Invalid:
     """黑色的【杀】对你无效 (仁王盾): such a card used on you has no effect on you.
-    Fields: ``card``, ``color`` (红色/黑色 or None), ``span``."""
+    Fields: ``card``, ``color`` (红色/黑色 or None), ``span``; a list of cards
+    (【南蛮入侵】、【万箭齐发】和普通【杀】对你无效: 藤甲) names the others in ``more``,
+    and ``plain`` makes its 【杀】 a 普通【杀】 (a 杀 of no nature)."""
 
     card: CardWord
     span: Span
     color: str | None = None
+    more: tuple[CardWord, ...] = ()
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)

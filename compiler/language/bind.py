@@ -44,6 +44,8 @@ _SUITS = {"♠": "黑桃", "♥": "红桃", "♣": "梅花", "♦": "方块", "�
 _COLORS = {"红色", "黑色"}
 
 _YOU = {"你", "自己"}
+#: the natures of damage a timing may name (受到火焰伤害时); "" for any damage
+_NATURES = {"", "火焰", "雷电"}
 _IT = {"其", "他", "她", "该角色", "此角色"}
 _SOURCE = {"伤害来源", "来源"}
 
@@ -280,9 +282,9 @@ class Binder:
         if ev.context:
             raise self.gap(f"时机“{self.words(ev)}”", ev)
         if window == "damaged" and timing in ("后", "时"):
-            if len(ev.args) > 1:
+            if len(ev.args) > 1 or ev.element not in _NATURES:
                 raise self.gap(f"时机“{self.words(ev)}”", ev)
-            return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point)
+            return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point, nature=ev.element or None)
         if window == "damage" and timing in ("时", "后") and who is t.Who.YOU and any(
                 isinstance(a, ir.CardRef) for a in ev.args):
             # 你使用【杀】对目标角色造成伤害时/后 (the sentence grammar's card_damage_timing)
@@ -392,6 +394,13 @@ class Binder:
     def effect(self, n: ir.Node) -> list[t.Effect]:
         if isinstance(n, ir.If):
             raise self.gap(f"条件“{self.words(n)}”", n)
+        if isinstance(n, ir.Static) and n.kind == "damage_modify":
+            # 此伤害+1 / 此伤害-1 in a damage window (the owner's doing: 古锭刀, 藤甲)
+            m = re.fullmatch(r"此伤害([+-])(\d+)", self.words(n))
+            if m is None:
+                raise self.gap(f"“{self.words(n)}”", n)
+            delta = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+            return [t.ModifyDamage(t.PlayerRef(t.Who.YOU, self.sentence_span), delta, self.span(n))]
         if isinstance(n, ir.Static):
             raise self.gap(f"“{self.words(n)}”", n)
         if not isinstance(n, ir.Act):
@@ -515,6 +524,9 @@ class Binder:
             timing = self.timing(part.timings[0])
             # the timing's span starts at its lead word (每当/当/在), as the sentence grammar's
             timing = replace(timing, span=self.span_of(sp.col - self.span_of(0, 0).col, part.timings[0].end))
+            if timing.victim is not None and timing.victim.who is t.Who.TARGET:
+                # 对目标角色造成伤害: the sentence grammar's 目标角色 spans the timing
+                timing = replace(timing, victim=replace(timing.victim, span=timing.span))
             body, condition = self.condition(part.body)
             effects = self.effects(body)
             if not effects:
@@ -585,6 +597,22 @@ class Binder:
                 delta = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
                 start = st.start + m.start(1)
                 return t.DistanceModifier(delta, self.span_of(start, st.end), incoming=a.who is not t.Who.YOU)
+        if st.kind == "invalid" and len(cards) == 1 and [self.words(p) for p in players] == ["你"]:
+            # <cards>对你无效 (仁王盾, 藤甲): one card, or a list of names (普通【杀】 among them)
+            c = cards[0]
+            parts = c.parts if c.form == "card_list" else (c,)
+            color = None
+            plain = False
+            for x in parts:
+                for f in x.filters:
+                    if f == "普通" and x.head == "【杀】":
+                        plain = True
+                    elif f.rstrip("的") in _COLORS and len(parts) == 1:
+                        color = f.rstrip("的")
+                    else:
+                        raise self.gap(f"牌的描述“{f}”", x)
+            named = tuple(self.card_word(replace(x, filters=())) for x in parts)
+            return t.Invalid(named[0], self.sentence_span, color=color, more=named[1:], plain=plain)
         if st.kind == "prohibit_target" and len(players) == 1 and len(cards) == 1 and players[0].text == "你":
             names = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
             return t.Prohibit(tuple(self.card_word(c) for c in names), self.sentence_span)

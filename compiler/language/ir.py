@@ -90,6 +90,8 @@ class EventPattern(Node):
     per: str  # "event" (一次 / none written) or "point" (1点)
     args: tuple[Node, ...] = ()
     context: tuple[str, ...] = ()
+    #: the nature of a damage event as written (火焰 / 雷电 …), "" for none
+    element: str = ""
 
 
 @dataclass(frozen=True)

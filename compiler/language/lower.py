@@ -421,7 +421,8 @@ class _Lowering:
         # which one (下个判定阶段 / 每个回合): a restriction of the event, as written
         context += tuple(self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "ev_ordinal")
         args = tuple(x for x in self.args(ev) if subject is None or (x.start, x.end) != (subject.start, subject.end))
-        return ir.EventPattern(a, b, window, subject, timing, per, args, context)
+        element = next((self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "element"), "")
+        return ir.EventPattern(a, b, window, subject, timing, per, args, context, element)
 
     def part(self, t: Subtree) -> ir.Part:
         a, b = _span(t)

@@ -20,7 +20,7 @@ input of the game — the runtime keeps no registry and never compiles anything:
 
 Without a table a game has only the hand-written effects.
 
-Two 军争 effects (藤甲, 白银狮子) are hand-written too, in
+One 军争 effect (白银狮子) is hand-written too, in
 :mod:`.maneuvering_equipment` (what each text lacks is listed there) and part of
 :data:`HAND_WRITTEN`.
 
@@ -151,7 +151,7 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.BLADE: (Blade,),
         CardName.HALBERD: (Halberd,),
         CardName.EIGHT_DIAGRAM: (EightDiagram,),
-        # 藤甲, 白银狮子 (骅骝, 朱雀羽扇 and 古锭刀 are compiled): .maneuvering_equipment says why
+        # 白银狮子 (骅骝, 朱雀羽扇, 古锭刀 and 藤甲 are compiled): .maneuvering_equipment says why
         **MANEUVERING_EQUIPMENT,
     }
 )

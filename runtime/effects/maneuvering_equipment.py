@@ -1,14 +1,10 @@
 """The 军争 equipment effects, written by hand because the skill language cannot state
-them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``; 朱雀羽扇
-and 古锭刀 from ``skills/maneuvering/equipment.sgs``).
+them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``; 朱雀羽扇,
+古锭刀 and 藤甲 from ``skills/maneuvering/equipment.sgs``).
 
 Seed 000's card notes are the rules; what each text needs that the language lacks
 (``sgs compile`` refuses these texts today, E0503):
 
-* 藤甲 “锁定技，【南蛮入侵】、【万箭齐发】和普通【杀】对你无效。每当你受到一次火焰伤害
-  时，此伤害+1” — a list of cards 对你无效 (the compiled form takes one card kind with a
-  colour), the card word 普通【杀】 (a 杀 of no nature), and the verb 此伤害+1 at
-  受到伤害时 with a nature condition on the damage.
 * 白银狮子 “锁定技，每当你受到一次伤害时，若伤害值大于1，防止多余的伤害；当你失去装备区
   里的【白银狮子】后，你回复1点体力” — the measure 伤害值 in a condition, the verb
   防止多余的伤害, and the timing of losing this very card from the equipment area
@@ -19,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from .. import members as _M
 from ..cards import CardName
 from ..player import Player
 from ..skills import SkillContext, TriggerSkill
@@ -29,41 +24,11 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..skills import Skill
 
-__all__ = ["Vine", "SilverLion", "MANEUVERING_EQUIPMENT"]
+__all__ = ["SilverLion", "MANEUVERING_EQUIPMENT"]
 
 
 class _Equip:
     equipment = True
-
-
-_VINE_CARDS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK, _M.CardName.SLASH})
-
-
-class Vine(_Equip, TriggerSkill):
-    """藤甲：锁定技，【南蛮入侵】、【万箭齐发】和普通【杀】对你无效。每当你受到一次火焰
-    伤害时，此伤害+1。"""
-
-    name = "藤甲"
-    pinyin = "vine"
-    compulsory = True
-    optional = False
-    timings = (Timing.TARGET_CONFIRMED, Timing.DAMAGE_INFLICTING)
-
-    def can_trigger(self, ctx: SkillContext) -> bool:
-        if ctx.timing is Timing.TARGET_CONFIRMED:
-            # 普通【杀】: a 杀 of no nature (火杀/雷杀 and 朱雀羽扇's 火杀 are named apart)
-            return ctx.use.card.name in _VINE_CARDS
-        d = ctx.damage
-        return d.target is self.owner and d.nature is _M.Nature.FIRE
-
-    def effect(self, ctx: SkillContext) -> None:
-        game = ctx.game
-        if ctx.timing is Timing.TARGET_CONFIRMED:
-            ctx.use.nullified.add(self.owner.seat)
-            game.log_event("无效", f"{ctx.use.card.label} 对 {game.tag(self.owner)} 无效（藤甲）", target=self.owner.seat)
-            return
-        ctx.damage.amount += 1
-        game.log_event("伤害加成", f"{game.tag(self.owner)} 受到的火焰伤害+1（藤甲）", player=self.owner.seat)
 
 
 def _lion_lost(game: Game, owner: Player) -> None:
@@ -98,6 +63,5 @@ class SilverLion(_Equip, TriggerSkill):
 
 #: the 军争 equipment effects every game has (laid under a given equipment table)
 MANEUVERING_EQUIPMENT: Mapping[CardName, tuple[type[Skill], ...]] = {
-    CardName.VINE: (Vine,),
     CardName.SILVER_LION: (SilverLion,),
 }

@@ -176,7 +176,7 @@ def test_maneuvering_equipment_compiled() -> None:
     from sgs.runtime.effects import maneuvering_equipment as meq
 
     table = load_equipment([bundled_skills_dir() / "maneuvering" / "equipment.sgs"])
-    assert set(table) == {CardName.FAN, CardName.GUDING_BLADE}
+    assert set(table) == {CardName.FAN, CardName.GUDING_BLADE, CardName.VINE}
     (fan,) = table[CardName.FAN]
     assert fan.card_names == (CardName.FIRE_SLASH,) and fan.source.startswith("skills/maneuvering/equipment.sgs:")
 
