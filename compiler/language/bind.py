@@ -408,7 +408,7 @@ class Binder:
         return self.act(n)
 
     def actor(self, a: ir.Act) -> t.PlayerRef:
-        if a.actor is None:
+        if a.actor is None or a.actor.form == "implicit":  # (an implied 你: not bound as written yet)
             raise self.gap(f"“{self.words(a)}”（不知道由谁做）", a)
         return self.player(a.actor)
 
@@ -579,7 +579,7 @@ class Binder:
         tail = self.text[a.start:a.end]
         mode = t.Mode.BOTH if tail.endswith("使用或打出") else t.Mode.USE if tail.endswith("使用") else (
             t.Mode.RESPOND if tail.endswith("打出") else None)
-        if len(cards) != 2 or len(a.args) != 2 or mode is None or limit is not None or a.actor is None or a.actor.text != "你":
+        if len(cards) != 2 or len(a.args) != 2 or mode is None or limit is not None or a.actor is None or a.actor.text != "你" or a.actor.form == "implicit":
             raise self.gap(f"转化“{tail}”", a)
         source = self.card_spec(cards[0])
         target = self.card_word(cards[1])

@@ -137,7 +137,8 @@ class _Lowering:
         if d in ("dests", "dest", "pile", "place"):  # where cards go or come from (置于牌堆顶 / 从牌堆中获得)
             return ir.Place(a, b, self.words(c))
         if d.startswith("act_") or d == "vps" or d.startswith("st_"):
-            return self.seq(c, None, None)
+            # a verb phrase inside a verb (选择是否打出…, 弃置…来…): done by the same actor
+            return self.seq(c, self.actor, None, decides=False)
         return None
 
     def args(self, t: Subtree) -> tuple[ir.Node, ...]:
@@ -232,6 +233,10 @@ class _Lowering:
             return self.act(t, None, None)
         # a dropped subject is the previous clause's (你可以弃置…，令… : 你 still acts),
         # and 你可以 covers the rest of the sentence
+        if self.actor is None and not any(isinstance(c, Tree) and c.data in _PLAYER for c in t.children):
+            # no subject written or carried (你登场时，令一名角色…): the skill's owner acts — an
+            # implied 你, of no width, that the binder does not take as written
+            self.actor = ir.PlayerRef(a, a, "你", None, (), "你", False, "implicit")
         actor = self.actor
         modal = self.modal
         written = False  # a modal written in this clause (not carried from the last)

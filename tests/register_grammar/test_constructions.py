@@ -151,6 +151,15 @@ def test_an_if_covers_the_rest_of_its_sentence() -> None:
     assert done.cond is None and [a.verb for a in ir.walk(done.then) if isinstance(a, ir.Act)] == ["draw", "recover"]
 
 
+def test_a_clause_without_a_subject_is_the_owners() -> None:
+    # nothing written or carried: the skill's owner acts (an implied 你, which the binder
+    # does not take as written); a verb phrase inside a verb is its actor's
+    s = _read("当你受到伤害后，令伤害来源弃置一张手牌。")
+    (cause,) = [a for a in _acts(s) if a.verb == "cause"]
+    assert (_text(cause.actor), cause.actor.form if cause.actor else None) == ("你", "implicit")
+    assert "效果：你令〔cause〕 伤害来源" in _lines(s)
+
+
 def test_stacked_limits_are_all_kept() -> None:
     (part,) = _read("每名角色限一次，出牌阶段限一次，你可以弃置一张牌。").parts
     assert part.limit == "每名角色限一次，出牌阶段限一次"
