@@ -2,13 +2,21 @@
 them yet (骅骝 is a +1马 and compiled from ``skills/standard/equipment.sgs``; 朱雀羽扇,
 古锭刀 and 藤甲 from ``skills/maneuvering/equipment.sgs``).
 
-Seed 000's card notes are the rules; what each text needs that the language lacks
-(``sgs compile`` refuses these texts today, E0503):
+Seed 000's card notes are the rules (scenarios: tests/scenarios/maneuvering/silver_lion*.toml);
+what the text needs that the language lacks:
 
 * 白银狮子 “锁定技，每当你受到一次伤害时，若伤害值大于1，防止多余的伤害；当你失去装备区
-  里的【白银狮子】后，你回复1点体力” — the measure 伤害值 in a condition, the verb
-  防止多余的伤害, and the timing of losing this very card from the equipment area
-  (the card's skills are gone by then: :data:`AFTER_LOSING`).
+  里的【白银狮子】后，你回复1点体力”.  The register grammar reads 受到一次伤害时,
+  若伤害值大于1 and 当你失去装备区里的【白银狮子】后 already; missing are the frame
+  防止多余的伤害 (the reading stops at 多余) and its verb (a runtime action capping the
+  damage at 1 and logging what it prevented), the binding of a comparison whose side is
+  the damage's amount (伤害值: ``ctx.damage.amount``) and of an act without a subject in
+  a trigger's body (防止…: the owner's), and a window for losing this very card: the
+  card's skills are gone from its owner once it has left, so the runtime runs
+  ``when_lost(game, owner)`` of the class after the move (:func:`..flows.move._remove`,
+  ``game.after_move``) — a hook no compiled skill can name, where a Timing
+  (失去装备区里的此牌后) opened for the card's own skills after the move, declared in the
+  move family so the trigger graph sees it, would serve any card of the kind.
 """
 
 from __future__ import annotations
