@@ -211,6 +211,33 @@ NEAR_MISSES = [
     ("你对其依次使用【杀】，直到该角色进入。", "。"),
     # 结束后 is one timing word: it cannot be doubled
     ("当【杀】使用结算结束后结束后，你摸一张牌。", "结束后，"),
+    # a count of marks needs its classifier (两枚“治世”标记)
+    ("游戏开始时，你获得至多两“治世”标记。", "“治世”"),
+    # 无距离 before a card needs its 限制
+    ("出牌阶段，你可以视为使用一张无距离的【杀】。", "的【杀】"),
+    # an event needs its verb: 判定的结果 确定, 牌数 变化
+    ("当此次判定的结果后，你获得判定牌。", "后"),
+    ("当你的装备区里的牌数后，你摸一张牌。", "后"),
+    # two limit scopes stack, three do not
+    ("锁定技，每个装备栏每回合每轮限一次，当你失去装备区里的牌后，你摸一张牌。", "每轮"),
+    # 均为 needs what they all are; 不是全场唯一 needs its superlative
+    ("回合结束时，若所有“刺”均为，你获得所有“刺”。", "，"),
+    ("你可以令其摸一张牌，然后若其手牌数不是全场唯一的，你摸一张牌。", "的，"),
+    # a relative clause ends in one 的; 相等 before a player needs 的
+    ("你可以获得任意张亮出的的牌。", "的牌"),
+    ("你使用【杀】可以指定任意名你与其距离相等角色为目标。", "角色"),
+    # a count N-X needs its X
+    ("当你受到伤害后，你可以摸1-张牌。", "张牌"),
+    # a gift's receiver then one 的; a place's count needs its measure
+    ("出牌阶段，你可以将X张手牌当【决斗】使用（X至多为你以此法交给的的牌数）。", "的牌数"),
+    ("结束阶段，你摸X张牌（X为你装备区里的）。", "）"),
+    # X中有 needs what is among them; 不能指定 needs whom; 使用过 after a skill needs the card
+    ("若以此法使用的【杀】中有，你摸一张牌。", "，"),
+    ("若如此做，本回合其使用牌时不能指定为目标。", "为目标"),
+    ("若你本回合发动〖谋逆〗使用过，你摸一张牌。", "，"),
+    ("当你使用一张仅指定的牌结算结束后，你摸一张牌。", "的牌"),
+    # a next turn's moment needs its timing word
+    ("出牌阶段限一次，你可以令一名角色选择一项：1.摸一张牌；2.其下个回合结束回复1点体力。", "结束回复"),
 ]
 
 
