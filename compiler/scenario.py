@@ -72,7 +72,11 @@ def _bundled_pool() -> Pool:
 def _pool_with(extra: tuple[Path, ...]) -> Pool:
     from sgs.compiler import bundled_skill_paths, load_pool
 
-    return load_pool([*bundled_skill_paths(), *extra])
+    # a file of the bundled pool named again (skills/wind once it is bundled) is not loaded twice
+    bundled = bundled_skill_paths()
+    seen = {p.resolve() for p in bundled}
+    files = [f for p in extra for f in (sorted(p.rglob("*.sgs")) if p.is_dir() else [p])]
+    return load_pool([*bundled, *(f for f in files if f.resolve() not in seen)])
 
 
 def collect_scenarios(paths: Iterable[Path]) -> list[Path]:
