@@ -315,9 +315,13 @@ def fixed_targets(game: Game, user: Player, card: AnyCard, reach: Reach | None =
     name = card.name
     if name in _ALL_OTHERS:
         ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        if "prohibit" not in game._hooks_any:  # (nobody's hook could forbid one)
+            return ring[1:]
         return [p for p in ring[1:] if not prohibited(game, user, p, card)]
     if name in _ALL:
         ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
+        if "prohibit" not in game._hooks_any:
+            return ring[:]
         return [p for p in ring if not prohibited(game, user, p, card)]
     if name in _FIXED_SELF or card.type is _EQUIP_TYPE:
         return [user] if target_ok(game, user, card, user, reach) else []

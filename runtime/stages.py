@@ -123,8 +123,10 @@ class Window:
             # becomes the target in turn; each player's window opens at most once
             done: list[Any] = []  # players compare by identity (eq=False)
             while True:
-                nxt = next((t for t in targets if t not in done), None)
-                if nxt is None:
+                for nxt in targets:
+                    if nxt not in done:
+                        break
+                else:
                     return None
                 done.append(nxt)
                 who = nxt if mine else self._who(ev)

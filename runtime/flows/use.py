@@ -74,6 +74,9 @@ EQUIP_STAGES = family(
 
 ANSWER_STAGES = family("使用牌（响应）", _TO_PROCESSING, _USING, _FINISHED, _TO_DISCARD)
 
+# members read in the hot path (an enum class attribute is a slow lookup)
+_USE, _EQUIP, _PROCESSING, _BY_USE = _M.UseMode.USE, _M.CardType.EQUIP, _M.Zone.PROCESSING, _M.MoveReason.USE
+
 
 def use_card(
     game: Game,
@@ -103,14 +106,14 @@ def use_card(
         card=card.label,
         targets=[t.seat for t in use.targets],
     )
-    note_card(game, user, card, _M.UseMode.USE)
-    if card.type is _M.CardType.EQUIP and len(phys) == 1 and not card.is_virtual:
+    note_card(game, user, card, _USE)
+    if card.type is _EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
         EQUIP_STAGES.run(game, use)
         return use
     # the table's first and last stages (the card moves) are done here: they need the
     # physical cards, which the event does not carry
-    game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, user)
+    game.move_cards(phys, _PROCESSING, None, _BY_USE, user)
     USE_STAGES.run(game, use)
     game.clear_processing(phys)
     return use
