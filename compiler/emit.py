@@ -1117,6 +1117,13 @@ class _Planner:
 
                 self.use("Nature")
                 conds.append(f"ctx.damage.nature is Nature.{Nature(t.nature).name}")
+            if t.card is not None:  # 受到【杀】造成的伤害后: the damage's card (奸雄's 造成伤害的牌)
+                conds.append("ctx.damage.card is not None")
+                if t.card.name == "杀":
+                    self.card_name(t.card)
+                    conds.append("ctx.damage.card.is_slash")
+                else:
+                    conds.append(f"ctx.damage.card.name is {self.card_name(t.card)}")
         elif t.window in ("造成伤害时", "造成伤害后") and t.card is not None:
             # 你使用【杀】对目标角色造成伤害: the damage of a card you used (a conducted
             # damage belongs to no use); 其 is the damaged target

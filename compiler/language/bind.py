@@ -282,9 +282,13 @@ class Binder:
         if ev.context:
             raise self.gap(f"时机“{self.words(ev)}”", ev)
         if window == "damaged" and timing in ("后", "时"):
-            if len(ev.args) > 1 or ev.element not in _NATURES:
+            # 受到（【杀】造成的）一次伤害: at most the amount and the damage's card
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            others = [a for a in ev.args if a is not amount and not isinstance(a, ir.CardRef)]
+            if others or len(cards) > 1 or ev.element not in _NATURES:
                 raise self.gap(f"时机“{self.words(ev)}”", ev)
-            return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point, nature=ev.element or None)
+            card = self.card_word(cards[0]) if cards else None
+            return t.TimingSpec("受到伤害" + timing, who, sp, per_point=per_point, nature=ev.element or None, card=card)
         if window == "damage" and timing in ("时", "后") and who is t.Who.YOU and any(
                 isinstance(a, ir.CardRef) for a in ev.args):
             # 你使用【杀】对目标角色造成伤害时/后 (the sentence grammar's card_damage_timing)

@@ -142,8 +142,13 @@ class _Lowering:
         return None
 
     def args(self, t: Subtree) -> tuple[ir.Node, ...]:
-        out = []
+        out: list[ir.Node] = []
         for c in t.children:
+            if isinstance(c, Tree) and c.data == "dmg_from":
+                # 受到【杀】造成的伤害 / 受到其他角色造成的伤害: the source's phrases are
+                # the event's (or verb's) own arguments, never dropped
+                out.extend(self.args(c))
+                continue
             got = self.arg(c)
             if got is not None:
                 out.append(got)

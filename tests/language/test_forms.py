@@ -22,7 +22,7 @@ def test_the_forms_compile() -> None:
     assert result.ok, render_diagnostics(result.diagnostics + result.refused)
     skills = {s.name: s.register for p in result.packages for g in p.generals for s in g.skills}
     # the sentence grammar reads 劝学 (其他角色的<阶段>开始时); the register grammar the others
-    assert skills == {"抚伤": True, "劝学": False, "助战": True, "献命": True, "养气": True, "怜香": True}
+    assert skills == {"抚伤": True, "劝学": False, "助战": True, "献命": True, "养气": True, "怜香": True, "惊弓": True}
 
 
 @pytest.fixture(scope="module")
