@@ -334,7 +334,7 @@ _PHASES = frozenset(p.value for p in Phase)
 _NATURES = frozenset(n.value for n in Nature)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
 _CONTROL = frozenset({"额外回复体力", "比较花色"})
-_NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY, ir.Who.QUESTIONERS}
+_NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY}
 _NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
 _NEW_X = {ir.Quantity.HP}
 _NEW_STATICS = (
@@ -374,9 +374,26 @@ def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
         yield Gap("“区域里的牌”", spec.span, runtime=False)
 
 
-#: the conditions of a 若 among effects the emitter compiles (the numbers of a card put on a
-#: general card: 不屈)
-EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT})
+#: the conditions of a 若 among effects the emitter compiles: the numbers of a card put on a
+#: general card (不屈), the outcome of a declared card's questions (蛊惑: only in the text
+#: after a declared use, :data:`QUESTION_CONDITIONS`)
+QUESTION_CONDITIONS = frozenset({ir.CondKind.QUESTIONED, ir.CondKind.TRUE, ir.CondKind.FALSE, ir.CondKind.NOT_SUIT})
+EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT}) | QUESTION_CONDITIONS
+#: the declared kinds a declared use may name (扣置…当任意一张基本牌或非延时类锦囊牌)
+DECLARED_KINDS = frozenset({"基本牌", "非延时类锦囊牌", "锦囊牌"})
+
+
+def _question_gaps(a: ir.Ability) -> Iterator[Gap]:
+    """质疑者, 若有角色质疑 / 为真 / 为假 / 此牌不为… mean something only after a declared
+    card's questions (a :class:`~.ir.DeclaredUse`'s text)."""
+    if isinstance(a, ir.DeclaredUse):
+        return
+    for e in ir.walk_effects(_effects_of(a)):
+        if isinstance(e, ir.Conditional) and e.cond.kind in QUESTION_CONDITIONS:
+            yield Gap(f"条件“{e.cond.text}”（只在质疑之后）", e.cond.span, runtime=False)
+        actor = getattr(e, "actor", None)
+        if isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.QUESTIONERS:
+            yield Gap("角色“质疑者”（只在质疑之后）", actor.span, runtime=False)
 
 
 def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
@@ -521,7 +538,9 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
         if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
         if isinstance(a, ir.DeclaredUse):
-            out.append(Gap("扣置并声明的使用或打出与质疑（运行时缺少 declare_use、question）", a.span))
+            out.extend(Gap(f"声明为“{k}”", a.span, runtime=False) for k in a.declared if k not in DECLARED_KINDS)
+            out.extend(_spec_gaps(a.source))
+        out.extend(_question_gaps(a))
         if isinstance(a, ir.Unbound):
             out.extend(Gap(what, span, runtime=False) for what, span in a.gaps)
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS) and not _compiled_static(a.modifier):

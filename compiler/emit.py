@@ -34,7 +34,7 @@ from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
-from .check import COMPARISONS, TESTED_FILTERS, compiled_victim, runtime_gaps
+from .check import COMPARISONS, QUESTION_CONDITIONS, TESTED_FILTERS, compiled_victim, runtime_gaps
 from .verbs import verb_of
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
@@ -158,6 +158,8 @@ class _Env:
         self.revealed: str | None = None  # the cards revealed from the draw pile (亮出牌堆顶的n张牌)
         self.pile_card: str | None = None  # the card just put on a general card (不屈: 该牌)
         self.pile_owner: str | None = None  # whose general card it is on
+        self.declared = False  # in the text after a declared card's questions (蛊惑)
+        self.questioner: str | None = None  # 质疑者 inside the loop over them (质疑者各…)
 
 
 class _Planner:
@@ -308,6 +310,8 @@ class _Planner:
     def player(self, p: ir.PlayerRef, env: _Env) -> str:
         if p.who is ir.Who.YOU:
             return env.you
+        if p.who is ir.Who.QUESTIONERS and env.questioner is not None:
+            return env.questioner
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
@@ -410,6 +414,14 @@ class _Planner:
         return out
 
     def effect(self, e: ir.Effect, env: _Env) -> list[str]:
+        actor = getattr(e, "actor", None)
+        if (
+            isinstance(actor, ir.PlayerRef)
+            and actor.who is ir.Who.QUESTIONERS
+            and env.questioner is None
+            and not isinstance(e, (ir.RevealDeclared, ir.VoidDeclared))
+        ):
+            return self.each_questioner(e, env)
         if isinstance(e, ir.Call):
             return self.call(e, env)
         if isinstance(e, ir.Obtain):
@@ -699,6 +711,13 @@ class _Planner:
             return self.conditional(e, env)
         if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
             raise self.fail("E0501", "“不会死去”只能用于“扣减体力时”的时机", e.span)
+        if isinstance(e, (ir.RevealDeclared, ir.VoidDeclared)):
+            # the declared card's: whoever the clause's subject is, its owner turns it up or puts it away
+            if not env.declared:
+                raise self.fail("E0501", "“此牌”只能用于扣置并声明的牌被质疑之后", e.span)
+            action = verb_of(e).actions[0]
+            self.use(action)
+            return [f"{action}(ctx)"]
         verb = verb_of(e)
         values = [getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("actor", "span", "optional")]
         if verb.actions and hasattr(e, "actor") and all(type(v) in (str, int) for v in values):
@@ -723,6 +742,18 @@ class _Planner:
         call += f", card_filter=lambda c: {test})" if test else ")"
         body = [call] if n == "1" else [f"for _ in range({n}):", "    " + call]
         return self.guard([actor, owner], env, body)
+
+    def each_questioner(self, e: ir.Effect, env: _Env) -> list[str]:
+        """质疑者各…: the effect for each questioner alive, in seat order from the declarer."""
+        if not env.declared:
+            raise self.fail("E0501", "“质疑者”只能用于扣置并声明的牌被质疑之后", e.span)
+        self.use("questioners")
+        env.questioner = "questioner"
+        try:
+            body = self.effect(e, env)
+        finally:
+            env.questioner = None
+        return ["for questioner in questioners(ctx):"] + ["    " + line for line in body]
 
     def call(self, e: ir.Call, env: _Env) -> list[str]:
         """A verb of the table without an IR class: its runtime action with the actor
@@ -832,18 +863,34 @@ class _Planner:
         return ["while True:"] + ["    " + line for line in loop]
 
     def conditional(self, e: ir.Conditional, env: _Env) -> list[str]:
-        """若<条件>，<效果>: today the number tests of a card just put on a general card
-        (不屈: 若该牌的点数与你武将牌上已有的任何一张牌都不同 / 若出现相同点数的牌);
-        the capability pass refuses the other conditions (check.EFFECT_CONDITIONS)."""
-        kind = e.cond.kind
-        if kind not in (ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT):
-            raise self.fail("E0501", f"编译器尚不支持条件“{e.cond.text}”", e.cond.span)
-        if env.pile_card is None or env.pile_owner is None:
-            raise self.fail("E0501", "“该牌的点数”前没有置于武将牌上的牌", e.cond.span)
-        self.use("pile_number_new")
-        test = f"pile_number_new(ctx, {env.pile_owner}, {env.pile_card})"
+        """若<条件>，<效果> among effects: today the number tests of a card just put on a
+        general card (不屈: 若该牌的点数与你武将牌上已有的任何一张牌都不同 / 若出现相同点数的牌)
+        and the outcome of a declared card's questions (蛊惑: 若有角色质疑 / 若为真 / 若为假 /
+        若此牌不为<花色>); the capability pass refuses the other conditions
+        (check.EFFECT_CONDITIONS)."""
+        c, kind = e.cond, e.cond.kind
+        if kind in QUESTION_CONDITIONS:
+            if not env.declared:
+                raise self.fail("E0501", f"条件“{c.text}”只能用于扣置并声明的牌被质疑之后", c.span)
+            if kind is ir.CondKind.NOT_SUIT:
+                if c.suit is None:
+                    raise self.fail("E0501", f"条件“{c.text}”没有花色", c.span)
+                self.use("declared_card")
+                test = self.pattern_test("declared_card(ctx)", c.suit, True, c.span)
+            else:
+                query = {ir.CondKind.QUESTIONED: "questioned", ir.CondKind.TRUE: "declared_true"}.get(kind, "declared_false")
+                self.use(query)
+                test = f"{query}(ctx)"
+        elif kind in (ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT):
+            if env.pile_card is None or env.pile_owner is None:
+                raise self.fail("E0501", "“该牌的点数”前没有置于武将牌上的牌", c.span)
+            self.use("pile_number_new")
+            test = f"pile_number_new(ctx, {env.pile_owner}, {env.pile_card})"
+            test = test if kind is ir.CondKind.NUMBER_NEW else "not " + test
+        else:
+            raise self.fail("E0501", f"编译器尚不支持条件“{c.text}”", c.span)
         body = self.effects(e.then, env) or ["pass"]
-        return [f"if {test if kind is ir.CondKind.NUMBER_NEW else 'not ' + test}:"] + ["    " + line for line in body]
+        return [f"if {test}:"] + ["    " + line for line in body]
 
     def choose_one(self, e: ir.ChooseOne, env: _Env) -> list[str]:
         chooser = self.player(e.actor, env)
@@ -1000,6 +1047,8 @@ class _Planner:
             return self.plan_replacement(name, comments, attrs, skill, a)
         if isinstance(a, ir.GrantedAbility):
             return self.plan_granted(name, comments, attrs, skill, a)
+        if isinstance(a, ir.DeclaredUse):
+            return self.plan_declared(name, comments, attrs, skill, a)
         raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
@@ -1509,6 +1558,47 @@ class _Planner:
                 )
             )
         return ClassPlan(name, "ViewAsSkill", comments, attrs, methods)
+
+    def plan_declared(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.DeclaredUse
+    ) -> ClassPlan:
+        """你可以扣置一张手牌当任意一张基本牌或非延时类锦囊牌使用或打出，其他角色可以质疑此牌
+        (蛊惑): a ``DeclaredSkill`` — ``card_names`` every runnable card of the declared
+        kinds (the runtime offers those of the game's deck), ``after_questions`` the text
+        after it (runtime.flows.question)."""
+        from sgs.runtime.api import CardSubtype, CardType
+        from sgs.runtime.cards import card_kind
+
+        from .check import _runnable
+
+        self.use("DeclaredSkill", "UseMode", "CardZone", "SkillContext")
+        if self.count_expr(a.source, _Env()) != "1" or (a.source.zone or ir.Zone.HAND) is not ir.Zone.HAND:
+            raise self.fail("E0501", "扣置的只能是一张手牌", a.source.span)
+
+        def fits(n: CardName) -> bool:
+            t, st = card_kind(n)
+            return any(
+                (k == "基本牌" and t is CardType.BASIC)
+                or (k == "锦囊牌" and t is CardType.TRICK)
+                or (k == "非延时类锦囊牌" and t is CardType.TRICK and st is not CardSubtype.DELAYED_TRICK)
+                for k in a.declared
+            )
+
+        names = [n for n in CardName if n.value in _runnable() and fits(n)]
+        if not names:
+            raise self.fail("E0502", "运行时没有可以声明的牌", a.span)
+        self.use("CardName")
+        attrs.append(("card_names", "(" + ", ".join(_member("CardName", n.name) for n in names) + ",)"))
+        attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
+        attrs.append(("zone", self.zone(ir.Zone.HAND)))
+        if a.questioners.who is not ir.Who.ALL_OTHERS:
+            raise self.fail("E0501", "只支持由其他角色质疑", a.questioners.span)
+        env = _Env()
+        env.declared = True
+        body = self.effects(a.effects, env)
+        return ClassPlan(
+            name, "DeclaredSkill", comments, attrs, [Method("after_questions", "ctx: SkillContext", "None", body or ["pass"])]
+        )
 
     def plan_active(
         self, name: str, comments: list[str], attrs: list[tuple[str, str]], skill: ir.Skill, a: ir.ActiveAbility,

@@ -186,11 +186,18 @@ _TABLE: tuple[Verb, ...] = (
     # 从牌堆顶亮出一张牌置于你的武将牌上 (不屈): a pile on the general card, named by the skill
     _verb("置于武将牌上", "RevealToPile", ("put_on_general",)),
     # 若…，… of an effect: the conditions the emitter compiles (check.EFFECT_CONDITIONS: the
-    # numbers of the cards on a general card) are tested by these queries; an outcome no one picks
-    _verb("若", "Conditional", ("pile_number_new",), gate="chance"),
+    # numbers of the cards on a general card, the outcome of a declared card's questions) are
+    # tested by these queries; an outcome no one picks
+    _verb(
+        "若", "Conditional", ("pile_number_new", "questioned", "declared_true", "declared_false", "declared_card"),
+        gate="chance",
+    ),
     # 你不会死去 at 扣减体力时: the rules start no 濒死 for this deduction
     _verb("不会死去", "WillNotDie", ("prevent_death",)),
     _verb("进入濒死", "EnterDying", ("enter_dying",)),
+    # 你亮出此牌 / 将此牌置入弃牌堆 after a declared card's questions (蛊惑: runtime.flows.question)
+    _verb("亮出此牌", "RevealDeclared", ("reveal_declared",)),
+    _verb("此牌作废", "VoidDeclared", ("void_declared_use",)),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -229,8 +236,6 @@ _TABLE: tuple[Verb, ...] = (
         ("跳过一个阶段", "SkipAnyPhase", ("choose_phase_to_skip",)),
         ("判定分支", "JudgeCases", ("judge_cases",)),
         ("交给所指的牌", "GiveRef", ("give_event_card",)),
-        ("亮出此牌", "RevealDeclared", ("reveal_declared",)),
-        ("此牌作废", "VoidDeclared", ("void_declared_use",)),
     )
 )
 
@@ -347,7 +352,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "跳过一个阶段": ("{actor}{may}跳过一个阶段（{excluded}除外）", "{actor} {may}skip(s) one phase (not {excluded})"),
     "判定分支": ("判定结果为：{cases}", "by the judgement's result: {cases}"),
     "亮出此牌": ("{actor}亮出此牌", "{actor} reveal(s) the card"),
-    "此牌作废": ("{actor}将此牌置入弃牌堆（此次使用作废）", "{actor} put(s) the card into the discard pile (the use is void)"),
+    "此牌作废": ("将此牌置入弃牌堆（此次使用作废）", "the card goes into the discard pile (the use is void)"),
     "交给所指的牌": ("{actor}{may}将{what}交给{to}", "{actor} {may}give(s) {what} to {to}"),
 })
 

@@ -21,6 +21,15 @@ from .flows.dying import die
 from .flows.dying import enter_dying as _enter_dying
 from .flows.hp import HP_PILES
 from .flows.use import use_card
+from .flows.question import (
+    declared_card,
+    declared_false,
+    declared_true,
+    questioned,
+    questioners,
+    reveal_declared,
+    void_declared_use,
+)
 from .legality import SLASH_NAMES, make_virtual, prohibited, target_ok
 from .legality import attack_range as _attack_range
 from .decisions import Decision, DecisionKind, option
@@ -37,6 +46,14 @@ __all__ = [
     "pile_number_new",
     "prevent_death",
     "enter_dying",
+    # 蛊惑 (runtime.flows.question): the text after a declared card's questions
+    "questioned",
+    "questioners",
+    "reveal_declared",
+    "declared_true",
+    "declared_false",
+    "declared_card",
+    "void_declared_use",
     "add_mark",
     "marks_of",
     "most_marked",

@@ -25,7 +25,7 @@ Contents (see each module for details):
 
 * timing: :class:`Timing` (windows, values = the register's words), :class:`Phase`,
   :class:`Scope` (你 / 其他角色 / 一名角色);
-* skills: :class:`Skill`, :class:`TriggerSkill`, :class:`ViewAsSkill`,
+* skills: :class:`Skill`, :class:`TriggerSkill`, :class:`ViewAsSkill`, :class:`DeclaredSkill`,
   :class:`ActiveSkill`, :class:`StaticSkill`, :class:`ResponseProxySkill`,
   :class:`SkillContext`, :class:`UseMode`;
 * data: :class:`Card`, :class:`VirtualCard`, ``AnyCard``, :class:`CardName`,
@@ -57,6 +57,7 @@ from .events import (
 )
 from .game import Game
 from .player import Gender, GeneralSpec, Kingdom, Player, Role
+from .flows.question import DeclaredSkill
 from .skills import (
     ActiveSkill,
     ResponseProxySkill,
@@ -79,6 +80,7 @@ __all__ = [
     "Skill",
     "TriggerSkill",
     "ViewAsSkill",
+    "DeclaredSkill",
     "ActiveSkill",
     "StaticSkill",
     "ResponseProxySkill",

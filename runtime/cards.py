@@ -215,6 +215,8 @@ class VirtualCard:
     type: CardType = CardType.BASIC
     subtype: CardSubtype = CardSubtype.NONE
     nature: Nature = Nature.NORMAL
+    #: put face down and declared (蛊惑): the log shows no subcard until it is revealed
+    face_down: bool = False
 
     @property
     def suit(self) -> Suit:
@@ -252,6 +254,8 @@ class VirtualCard:
         name = _NAME_VALUE[self.name]
         if not self.subcards:
             return f"{name}({self.skill or '视为'})"
+        if self.face_down:
+            return f"{name}({self.skill}:扣置)"
         inner = "+".join([c.label for c in self.subcards])
         tag = f"{self.skill}:" if self.skill else ""
         return f"{name}({tag}{inner})"

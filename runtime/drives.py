@@ -75,6 +75,8 @@ DRIVES: Mapping[str, Drive] = {
     "view_as_use": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use_on": Drive((Then("使用牌"),), VIEWED_AS),
     "transfer_target": Drive((CONFIRMING,)),
+    # 此牌作废: the declared card from the processing area to the discard pile (no one loses it)
+    "void_declared_use": Drive((Then("移动牌", roles=frozenset()),)),
     **{
         name: _NOTHING
         for name in (
@@ -131,6 +133,12 @@ DRIVES: Mapping[str, Drive] = {
             "choose_suit",
             "show_card",
             "can_use_on",
+            "questioned",
+            "questioners",
+            "reveal_declared",
+            "declared_true",
+            "declared_false",
+            "declared_card",
         )
     },
 }

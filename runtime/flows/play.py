@@ -31,6 +31,7 @@ from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
 from ..stages import LOSER, RECEIVER, Then, family
 from ..zones import CardZone
+from .question import DeclaredSkill, declare
 from .respond import pick_viewas, proxy_ok, run_proxy, viewas_offers
 from .use import use_card
 
@@ -232,7 +233,7 @@ def play_phase(game: Game, player: Player) -> None:
         elif isinstance(e, ViewAsSkill):
             names = _viewas_play_names(game, player, e, reach)
             card = pick_viewas(game, player, e, names)
-            play_card(game, player, card)
+            play_card(game, player, card, declared=e if isinstance(e, DeclaredSkill) else None)
         else:
             play_proxy_slash(game, player, e)
 
@@ -268,11 +269,23 @@ def choose_targets(
     return targets, sub
 
 
-def play_card(game: Game, player: Player, card: AnyCard, reach: Reach | None = None) -> None:
+def play_card(
+    game: Game, player: Player, card: AnyCard, reach: Reach | None = None, declared: DeclaredSkill | None = None
+) -> None:
+    """Choose targets and use ``card``; ``declared``: the skill it was declared by (蛊惑),
+    questioned once its targets are named, a void card not used nor counted."""
     chosen = choose_targets(game, player, card, reach)
     if chosen is None:
         return
     targets, sub = chosen
+    if declared is not None and isinstance(card, VirtualCard):
+        if not declare(game, player, card, declared):
+            return
+        # a questioner who was a target may have died of the hp he lost
+        targets = [t for t in targets if t.alive]
+        if not targets or (sub is not None and not sub.alive):
+            game.clear_processing(card.physical())
+            return
     if card.name in SLASH_NAMES and game.phase is _M.Phase.PLAY and player is game.current:
         player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
     use_card(game, player, card, targets, sub_target=sub)

@@ -25,6 +25,7 @@ from ..skills import ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
 from ..stages import LOSER, Then, Window, family
 from ..timing import Phase
 from ..zones import CardZone
+from .question import DeclaredSkill, declare
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -262,7 +263,10 @@ def request_card(
         if isinstance(e, (Card, VirtualCard)):
             return e
         if isinstance(e, ViewAsSkill):
-            return pick_viewas(game, player, e, viewas_names(game, player, e, names, mode))
+            made = pick_viewas(game, player, e, viewas_names(game, player, e, names, mode))
+            if isinstance(e, DeclaredSkill) and not declare(game, player, made, e):
+                continue  # void: as if never played (seed 000, 于吉), the request stands
+            return made
         if isinstance(e, ResponseProxySkill):
             tried.add(e.name)
             got = run_proxy(game, player, e)
@@ -336,7 +340,7 @@ def respond_card(
     note_card(game, player, card, _M.UseMode.RESPOND)
     skill = card.skill if isinstance(card, VirtualCard) else ""
     _RESPONDED.run(game, CardResponseEvent(player, card, skill, on_behalf_of))
-    game.clear_processing(phys)
+    game.clear_processing(card.physical())  # (a declared card is there already: 蛊惑)
     return card
 
 

@@ -115,7 +115,7 @@ def use_card(
     # physical cards, which the event does not carry
     game.move_cards(phys, _PROCESSING, None, _BY_USE, user)
     USE_STAGES.run(game, use)
-    game.clear_processing(phys)
+    game.clear_processing(card.physical())  # (a declared card is there already: 蛊惑)
     return use
 
 
@@ -149,7 +149,7 @@ def use_response(
     if _USING.timing in ears or _FINISHED.timing in ears:  # the event only serves its windows
         skill = card.skill if isinstance(card, VirtualCard) else ""
         ANSWER_STAGES.run(game, CardUseEvent(player, card, [], skill, responding=True))
-    game.clear_processing(phys)
+    game.clear_processing(card.physical())
     return card
 
 

@@ -46,6 +46,9 @@ from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.player import Player
 from sgs.runtime.skills import Skill, SkillContext, TriggerSkill
 from sgs.runtime.testing import SeatSpec, build_game
+from sgs.runtime.flows.question import DeclaredSkill, QuestionEvent
+from sgs.runtime.legality import make_virtual
+from sgs.runtime.zones import MoveReason, Zone
 from sgs.runtime.timing import Phase, Scope, Timing
 from sgs.runtime.zones import CardZone
 
@@ -526,9 +529,56 @@ def enter_dying() -> set[str]:
     return _at_deduction(lambda c: A.enter_dying(c, c.owner))
 
 
+def _declared(g: Game, label: str, declared: CardName) -> SkillContext:
+    """Seat 1's hand card ``label`` put face down and declared as ``declared``, seat 2
+    questioning it: the context 蛊惑's text runs in (runtime.flows.question)."""
+    user = p(g, 1)
+    real = next(c for c in user.hand if c.label == label)
+    g.move_cards([real], Zone.PROCESSING, None, MoveReason.PUT, user)
+    ev = QuestionEvent(user, make_virtual(declared, [real], "试验"), DeclaredSkill(user), [p(g, 2)])
+    return SkillContext(g, user, None, None, ev)
+
+
+def _in_question(ctx: SkillContext, body: Callable[[SkillContext], object]) -> set[str]:
+    SPY.opened.clear()
+    with SPY:
+        body(ctx)
+    return set(SPY.opened)
+
+
+def question_conditions() -> set[str]:
+    """若有角色质疑 / 若为真 / 若为假 / 若此牌不为红桃 (蛊惑): queries, no window."""
+    g = table(hands=(["杀♠7"], (), (), ()))
+    ctx = _declared(g, "杀♠7", CardName.JINK)
+
+    def body(c: SkillContext) -> None:
+        A.questioned(c)
+        A.reveal_declared(c)
+        A.declared_true(c)
+        A.declared_false(c)
+        A.declared_card(c)
+
+    return _in_question(ctx, body)
+
+
+def reveal_declared() -> set[str]:
+    g = table(hands=(["杀♠7"], (), (), ()))
+    return _in_question(_declared(g, "杀♠7", CardName.SLASH), lambda c: A.reveal_declared(c))
+
+
+def void_declared_use() -> set[str]:
+    """The declared card from the processing area to the discard pile: nobody loses it."""
+    g = table(hands=(["杀♠7"], (), (), ()))
+    opened = _in_question(_declared(g, "杀♠7", CardName.JINK), lambda c: A.void_declared_use(c))
+    assert [c.label for c in g.discard_pile] == ["杀♠7"]
+    return opened
+
+
 PROBES: dict[str, Callable[[], set[str]]] = {
+    "亮出此牌": reveal_declared,
+    "此牌作废": void_declared_use,
     "置于武将牌上": put_on_general,
-    "若": pile_number_new,
+    "若": lambda: pile_number_new() | question_conditions(),
     "不会死去": prevent_death,
     "进入濒死": enter_dying,
     "摸牌": draw,
