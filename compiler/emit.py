@@ -876,7 +876,8 @@ class _Planner:
                 if c.suit is None:
                     raise self.fail("E0501", f"条件“{c.text}”没有花色", c.span)
                 self.use("declared_card")
-                test = self.pattern_test("declared_card(ctx)", c.suit, True, c.span)
+                # (the card lies in the processing area: its suit as the declarer's, 红颜)
+                test = self.pattern_test("declared_card(ctx)", c.suit, True, c.span, holder="ctx.owner")
             else:
                 query = {ir.CondKind.QUESTIONED: "questioned", ir.CondKind.TRUE: "declared_true"}.get(kind, "declared_false")
                 self.use(query)
