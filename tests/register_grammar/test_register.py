@@ -238,6 +238,20 @@ NEAR_MISSES = [
     ("当你使用一张仅指定的牌结算结束后，你摸一张牌。", "的牌"),
     # a next turn's moment needs its timing word
     ("出牌阶段限一次，你可以令一名角色选择一项：1.摸一张牌；2.其下个回合结束回复1点体力。", "结束回复"),
+    # a payment before its act needs the act; 无效 and 无距离限制 need their words
+    ("出牌阶段，你可以移去1个“爵”标记发动。", "。"),
+    ("当你使用【杀】指定目标后，你可以令此牌无。", "。"),
+    ("锁定技，这些【杀】使用时无距离。", "。"),
+    # what a card did, measured, needs its measure; 转移 needs what; a skill by its wording needs 技能
+    ("当你使用非装备牌指定目标后，你可以摸X张牌（X为此牌指定的）。", "）"),
+    ("当你受到伤害后，你可以转移给一名其他角色。", "转移给"),
+    ("一名角色发动“出牌阶段限一次”的后，你可以摸一张牌。", "后"),
+    # a pile's lack needs what it lacks; 手牌全场 needs its superlative; 种 needs its count
+    ("若牌堆中没有，你摸一张牌。", "，"),
+    ("你弃置一名手牌全场的角色一张牌。", "的角色"),
+    ("结束阶段，你可以选择种，然后摸一张牌。", "种"),
+    # damage of a card takes one 的
+    ("当你受到【杀】的的伤害后，你摸一张牌。", "的伤害"),
 ]
 
 
