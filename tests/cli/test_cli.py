@@ -43,7 +43,7 @@ def test_check_bundled_skills_is_clean() -> None:
 def test_compile_writes_a_module(tmp_path: Path) -> None:
     r = runner.invoke(app, ["compile", str(Path(__file__).parents[2] / "skills"), "-o", str(tmp_path)])
     assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in tmp_path.glob("*.py")) == ["biaozhun.py", "junzheng.py"]
+    assert sorted(p.name for p in tmp_path.glob("*.py")) == ["biaozhun.py", "feng.py", "junzheng.py"]
     text = (tmp_path / "biaozhun.py").read_text(encoding="utf-8")
     assert "奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。" in text
     assert "class Jianxiong" in text

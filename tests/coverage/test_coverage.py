@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from sgs.compiler import CompileError, build, build_texts, bundled_skill_paths, compile_paths, ir
+from sgs.compiler import CompileError, build, build_texts, bundled_skill_paths, compile_paths, ir, load_pool
 from sgs.compiler.check import runtime_gaps
 from sgs.compiler.cli import app
 from sgs.compiler.diagnostics import Severity
@@ -231,11 +231,14 @@ def test_runtime_missing_verbs_are_refused_never_stubbed(tmp_path: Path) -> None
     assert any(d.code == "W0701" and "pindian" in d.message for d in diags)
 
 
-def test_wind_stays_out_of_the_bundled_pool_until_it_compiles(tmp_path: Path) -> None:
-    assert (WIND / "NOT_IN_POOL").is_file()
-    assert not [p for p in bundled_skill_paths() if p.parent.name == "wind"]
-    written = compile_paths([ROOT / "skills"], tmp_path)  # the walk leaves wind out
-    assert written and all("feng" not in p.name for p in written)
+def test_wind_is_in_the_bundled_pool_now_that_it_compiles(tmp_path: Path) -> None:
+    # every 风 file compiles, so its NOT_IN_POOL marker is gone: the 10 generals are bundled
+    assert not (WIND / "NOT_IN_POOL").exists()
+    assert sorted(p.name for p in bundled_skill_paths() if p.parent.name == "wind") == sorted(p.name for p in WIND.glob("*.sgs"))
+    names = {g.name for g in load_pool().generals}
+    assert {"夏侯渊", "曹仁", "黄忠", "魏延", "小乔", "周泰", "张角", "于吉", "神关羽", "神吕蒙"} <= names and len(names) == 35
+    written = compile_paths([ROOT / "skills"], tmp_path)
+    assert "feng.py" in {p.name for p in written}
 
 
 def test_the_standard_pool_has_no_gaps() -> None:

@@ -21,7 +21,7 @@ WIND = Path(__file__).parents[2] / "skills" / "wind"
 
 @cache
 def pool() -> Pool:
-    return load_pool([*bundled_skill_paths(), WIND / "xiaoqiao.sgs"])
+    return load_pool(bundled_skill_paths())  # 小乔 (红颜) is bundled
 
 
 def general(name: str) -> GeneralSpec:
