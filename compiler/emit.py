@@ -192,6 +192,13 @@ class _Planner:
     def note(self, span: Span) -> str:
         return f"# {self.where(span)}:{span.col} {_comment(self.src_text(span))}"
 
+    def card_is(self, expr: str, card: ir.CardWord) -> str:
+        """The test that the card ``expr`` is ``card``: any 杀 (火杀/雷杀 too) is a 杀."""
+        if card.name == "杀":
+            self.card_name(card)  # checks the word
+            return f"{expr}.is_slash"
+        return f"{expr}.name is {self.card_name(card)}"
+
     def card_name(self, cw: ir.CardWord) -> str:
         try:
             member = CardName(cw.name).name
@@ -1130,11 +1137,7 @@ class _Planner:
             env.nullable.add("target")
             setup.append("target = ctx.target")
             if t.card is not None:
-                if t.card.name == "杀":
-                    self.card_name(t.card)
-                    conds.append("ctx.use.card.is_slash")
-                else:
-                    conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
+                conds.append(self.card_is("ctx.use.card", t.card))
             if t.whom is not None and t.whom.opposite_sex:
                 conds.append("ctx.target is not None and ctx.target.gender is not ctx.owner.gender")
         elif t.window == "回复体力时":
@@ -1156,11 +1159,7 @@ class _Planner:
             if t.card is not None:
                 if t.window == "成为目标时":
                     env.window_card = t.card.name
-                if t.card.name == "杀":
-                    self.card_name(t.card)
-                    conds.append("ctx.use.card.is_slash")
-                else:
-                    conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
+                conds.append(self.card_is("ctx.use.card", t.card))
         elif t.window.startswith("受到伤害"):
             if t.nature is not None:  # 受到火焰伤害时
                 from sgs.runtime.api import Nature
@@ -1169,27 +1168,15 @@ class _Planner:
                 conds.append(f"ctx.damage.nature is Nature.{Nature(t.nature).name}")
             if t.card is not None:  # 受到【杀】造成的伤害后: the damage's card (奸雄's 造成伤害的牌)
                 conds.append("ctx.damage.card is not None")
-                if t.card.name == "杀":
-                    self.card_name(t.card)
-                    conds.append("ctx.damage.card.is_slash")
-                else:
-                    conds.append(f"ctx.damage.card.name is {self.card_name(t.card)}")
+                conds.append(self.card_is("ctx.damage.card", t.card))
         elif t.window in ("造成伤害时", "造成伤害后") and t.card is not None:
             # 你使用【杀】对目标角色造成伤害: the damage of a card you used (a conducted
             # damage belongs to no use); 其 is the damaged target
             env.it = "ctx.damage.target"
             conds.append("ctx.damage.card is not None and ctx.damage.use is not None")
-            if t.card.name == "杀":
-                self.card_name(t.card)
-                conds.append("ctx.damage.card.is_slash")
-            else:
-                conds.append(f"ctx.damage.card.name is {self.card_name(t.card)}")
+            conds.append(self.card_is("ctx.damage.card", t.card))
         elif t.window == "使用时" and t.card is not None and t.card_class is None and t.mode in (None, ir.Mode.USE):
-            if t.card.name == "杀":
-                self.card_name(t.card)
-                conds.append("ctx.use.card.is_slash")
-            else:
-                conds.append(f"ctx.use.card.name is {self.card_name(t.card)}")
+            conds.append(self.card_is("ctx.use.card", t.card))
         elif t.card is not None:
             raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
         if env.it is None and t.subject in (ir.Who.ONE, ir.Who.ALL_OTHERS) and t.window in _SUBJECT_OF:
