@@ -63,7 +63,7 @@ def _converted(a: ir.Ability) -> Iterator[ir.CardWord]:
         for c in a.conversions:
             yield c.target
     for e in ir.walk_effects(_effects_of(a)):
-        if isinstance(e, ir.ViewAsUse):
+        if isinstance(e, (ir.ViewAsUse, ir.Provide)):
             yield e.card
 
 
@@ -438,7 +438,7 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
 
 #: the windows whose card (使用【杀】…时, 成为【杀】的目标时 …) the emitter tests
 _CARD_WINDOWS = frozenset({"指定目标后", "回复体力时", "成为目标时", "成为目标后", "使用时", "造成伤害时", "造成伤害后",
-                           "受到伤害时", "受到伤害后"})
+                           "受到伤害时", "受到伤害后", "需要牌时"})
 
 
 def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
@@ -448,9 +448,10 @@ def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
         yield Gap(f"时机条件“于{t.phase}”", t.span, runtime=False)
     if t.victim is not None and not compiled_victim(t):
         yield Gap(f"时机中的角色“{t.victim.who.value}”及其条件", t.victim.span, runtime=False)
-    if t.cards:
+    need = t.window == NEED_WINDOW  # 需要使用或打出【闪】(或【杀】)时: what the request asks for
+    if t.cards and not need:
         yield Gap("时机中的多个牌名", t.span, runtime=False)
-    if t.mode is not None and t.mode is ir.Mode.BOTH:
+    if t.mode is not None and t.mode is ir.Mode.BOTH and not need:
         yield Gap("“使用或打出……时”", t.span, runtime=False)
     if t.card_class is not None and t.card_class.color is not None:
         yield Gap(f"时机中的“{t.card_class.color}锦囊牌”", t.span, runtime=False)
@@ -470,6 +471,10 @@ COMPARISONS = {"大于或等于": ">=", "不小于": ">=", "小于或等于": "<
 IT_WINDOWS = frozenset({"指定目标后", "指定目标时", "造成伤害时", "造成伤害后"})
 #: player filters the emitter tests (distance from the owner)
 TESTED_FILTERS = frozenset({ir.FilterKind.DISTANCE_WITHIN, ir.FilterKind.DISTANCE_EQ})
+
+
+#: the window of 当你需要使用或打出【X】时, where a skill may provide the card (Provide)
+NEED_WINDOW = "需要牌时"
 
 
 def _compiled_side(m: ir.Measure | int | ir.Quantity | None, window: str) -> bool:
@@ -533,6 +538,10 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
             out.extend(_timing_gaps(a.timing))
+            for e in ir.walk_effects(a.effects):
+                if isinstance(e, ir.Provide) and (a.timing.window != NEED_WINDOW or e.actor.who is not ir.Who.YOU):
+                    # the card is the answer to a request of the owner's: only there
+                    out.append(Gap("“视为你使用或打出一张【牌】”（只在“当你需要使用或打出【牌】时”）", e.span, runtime=False))
             if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):

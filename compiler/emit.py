@@ -629,6 +629,11 @@ class _Planner:
                 "    hand_out(ctx, ctx.owner, receiver[0], picked)",
                 f"{env.looked} = [c for c in {env.looked} if c not in picked]",
             ]
+        if isinstance(e, ir.Provide):
+            if env.window != "需要牌时" or e.actor.who is not ir.Who.YOU:
+                raise self.fail("E0501", "“视为你使用或打出一张【牌】”只能用于“当你需要使用或打出【牌】时”", e.span)
+            self.use("provide_card")
+            return [f"provide_card(ctx, ctx.owner, {self.card_name(e.card)})"]
         if isinstance(e, ir.IgnoreArmor):
             if env.window != "指定目标后":
                 raise self.fail("E0501", "“无视其防具”只能用于“使用【杀】指定…为目标后”", e.span)
@@ -1175,6 +1180,8 @@ class _Planner:
             env.it = "ctx.damage.target"
             conds.append("ctx.damage.card is not None and ctx.damage.use is not None")
             conds.append(self.card_is("ctx.damage.card", t.card))
+        elif t.window == "需要牌时":
+            pass  # the names asked for are the class's ``needs`` (plan_trigger)
         elif t.window == "使用时" and t.card is not None and t.card_class is None and t.mode in (None, ir.Mode.USE):
             conds.append(self.card_is("ctx.use.card", t.card))
         elif t.card is not None:
@@ -1460,6 +1467,16 @@ class _Planner:
         if any(p is True for p in points):
             attrs.append(("per_point", "True"))
         per_card = [a.timing for a in trig if a.timing.per_card]
+        needs = [a.timing for a in trig if a.timing.window == "需要牌时"]
+        if needs:
+            # 当你需要使用或打出【闪】时: what a request must ask for to offer the skill
+            if len(trig) != 1:
+                raise self.fail("E0501", "“当你需要使用或打出【牌】时”的技能只能有这一句", needs[0].span)
+            need = needs[0]
+            names = [self.card_name(c) for c in (need.cards or (need.card,)) if c is not None]
+            self.use("UseMode")
+            attrs.append(("needs", "(" + ", ".join(names) + ",)"))
+            attrs.append(("need_mode", f"UseMode.{ir.Mode(need.mode or ir.Mode.BOTH).name}"))
         if limits:
             lim = limits[0]
             attrs.append(("limit_per_phase" if lim.per == "阶段" else "limit_per_turn", lit(lim.count)))

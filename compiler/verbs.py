@@ -198,6 +198,9 @@ _TABLE: tuple[Verb, ...] = (
     # 你亮出此牌 / 将此牌置入弃牌堆 after a declared card's questions (蛊惑: runtime.flows.question)
     _verb("亮出此牌", "RevealDeclared", ("reveal_declared",)),
     _verb("此牌作废", "VoidDeclared", ("void_declared_use",)),
+    # 视为你使用或打出一张【闪】 at 需要牌时 (八卦阵): the card asked for; its use or play
+    # is the request's, whose flow opens the card's windows
+    _verb("视为使用或打出", "Provide", ("provide_card",)),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -297,6 +300,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "跳过阶段": ("{actor}{may}跳过{phase}", "{actor} {may}skip(s) the {phase}"),
     "无视防具": ("无视{whose}的防具", "{whose} armour is ignored"),
     "视为使用": ("{actor}{may}视为使用一张{card}", "{actor} {may}use(s) a virtual {card}"),
+    "视为使用或打出": ("视为{actor}{mode}一张{card}", "{actor} {mode} a virtual {card} (the card asked for)"),
     "拼点": ("{actor}{may}与{target}拼点", "{actor} {may}compare(s) cards (拼点) with {target}"),
     "若": ("若{cond}：{then}", "if {cond}: {then}"),
     "否则": ("需{do}，否则{otherwise}", "{do} is required, or else {otherwise}"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from . import members as _M
 from .cards import AnyCard, Card, CardName, Color, Nature, Suit
-from .events import CardUseEvent, DamageEvent, HpDeductEvent, SlashEffectEvent
+from .events import CardNeedEvent, CardUseEvent, DamageEvent, HpDeductEvent, SlashEffectEvent
 from .flows.dying import die
 from .flows.dying import enter_dying as _enter_dying
 from .flows.hp import HP_PILES
@@ -90,6 +90,7 @@ __all__ = [
     "choose_cards",
     "ask_for_card",
     "forbid_jink",
+    "provide_card",
     "ignore_armor",
     "require_jinks",
     "require_duel_slashes",
@@ -416,6 +417,19 @@ def _use_of(ctx: SkillContext) -> CardUseEvent:
 def forbid_jink(ctx: SkillContext, target: Player) -> None:
     """此【杀】不可被【闪】响应 for ``target`` (铁骑)."""
     _use_of(ctx).no_jink.add(target.seat)
+
+
+def provide_card(ctx: SkillContext, player: Player, name: CardName) -> bool:
+    """视为<player>使用或打出一张【name】 at 需要牌时 (八卦阵): the card ``player`` is
+    asked for is a virtual ``name`` of this skill, with no subcards.  False (nothing
+    provided) outside that window, for another player, or for a card not asked for."""
+    ev = ctx.event
+    if not isinstance(ev, CardNeedEvent) or ev.player is not player or ev.provided is not None:
+        return False
+    if name not in ev.names and not (_M.CardName.SLASH in ev.names and name in SLASH_NAMES):
+        return False
+    ev.provided = make_virtual(name, (), ctx.skill.name if ctx.skill is not None else "")
+    return True
 
 
 def require_jinks(ctx: SkillContext, target: Player, n: int) -> None:

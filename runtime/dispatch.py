@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from . import members as _M
 from .decisions import Decision, option
-from .events import CardUseEvent, DamageEvent, Event, LoseHpEvent, RecoverEvent, SlashEffectEvent
+from .events import CardNeedEvent, CardUseEvent, DamageEvent, Event, LoseHpEvent, RecoverEvent, SlashEffectEvent
 from .player import Player
 from .skills import Skill, SkillContext, TriggerSkill
 from .timing import Timing
@@ -24,7 +24,7 @@ from .timing import Timing
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "DEAD_OK"]
+__all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "limits_ok", "DEAD_OK"]
 
 #: windows where a dead player's own skills still fire (his death's)
 DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
@@ -68,7 +68,7 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         p = s.owner
         if not p.alive and timing not in DEAD_OK:
             return
-        if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not _limits_ok(s):
+        if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not limits_ok(s):
             return
         if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, target)):
             _resolve(game, s, timing, event, target)
@@ -85,7 +85,7 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
                     continue
                 if not s.owner.alive and timing not in DEAD_OK:
                     continue
-                if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not _limits_ok(s):
+                if (s.limit_per_phase is not None or s.limit_per_turn is not None) and not limits_ok(s):
                     continue
                 # (a skill keeping TriggerSkill.can_trigger always can: no context to ask it)
                 if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, target)):
@@ -102,7 +102,8 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
             _resolve(game, chosen, timing, event, target)
 
 
-def _limits_ok(s: TriggerSkill) -> bool:
+def limits_ok(s: TriggerSkill) -> bool:
+    """Whether ``s`` is within its per-phase and per-turn limits."""
     o = s.owner
     if s.limit_per_phase is not None and o.phase_counters.get(s.name, 0) >= s.limit_per_phase:
         return False
@@ -124,7 +125,7 @@ def _resolve(game: Game, s: TriggerSkill, timing: Timing, event: Event, target: 
     for point in range(1, times + 1):
         if not o.alive and timing not in DEAD_OK:
             return
-        if not (s.always_active or s.is_active()) or (limited and not _limits_ok(s)):
+        if not (s.always_active or s.is_active()) or (limited and not limits_ok(s)):
             return
         ctx = SkillContext(game, o, s, timing, event, target)
         ctx.point = point
@@ -167,7 +168,7 @@ def equip_works(game: Game, skill: Skill, event: Event) -> bool:
     card = game._skill_card.get(id(skill))
     if card is None or card.subtype is not _M.CardSubtype.ARMOR:
         return True
-    use = event.use if isinstance(event, SlashEffectEvent) else event
+    use = event.use if isinstance(event, (SlashEffectEvent, CardNeedEvent)) else event
     return armor_active(skill.owner, use)
 
 

@@ -98,6 +98,9 @@ DRIVES: Mapping[str, Drive] = {
             "choose_players",
             "choose_cards",
             "forbid_jink",
+            # the card is the answer of the request being made: its use or play is the
+            # requester's (the card's own windows are opened by the flow that asked)
+            "provide_card",
             "ignore_armor",
             "require_jinks",
             "require_duel_slashes",

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from .cards import AnyCard, Card, Nature
+from .cards import AnyCard, Card, CardName, Nature
 from .timing import Phase
 from .zones import MoveReason, Zone
 
 if TYPE_CHECKING:
     from .player import Player
+    from .skills import UseMode
 
 __all__ = [
     "Event",
@@ -26,6 +27,7 @@ __all__ = [
     "CardUseEvent",
     "CardResponseEvent",
     "SlashEffectEvent",
+    "CardNeedEvent",
     "DamageEvent",
     "RecoverEvent",
     "LoseHpEvent",
@@ -137,6 +139,20 @@ class SlashEffectEvent(Event):
     offset: bool = False
     forced_hit: bool = False
     jinks: list[AnyCard] = field(default_factory=list)
+
+
+@dataclass(eq=False, slots=True)
+class CardNeedEvent(Event):
+    """需要使用或打出牌: ``player`` is asked for a card named in ``names`` (【杀】 stands
+    for every 杀) to ``mode`` (使用 or 打出), answering ``use`` if any.  A skill at
+    需要牌时 (八卦阵) sets ``provided``: the card it makes him use or play."""
+
+    kind: ClassVar[str] = "需要牌"
+    player: Player
+    names: tuple[CardName, ...]
+    mode: UseMode
+    use: CardUseEvent | None = None
+    provided: AnyCard | None = None
 
 
 @dataclass(eq=False, slots=True)

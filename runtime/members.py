@@ -219,6 +219,7 @@ class Timing:
     CARD_USE_FINISHED = _timing.Timing.CARD_USE_FINISHED
     CARD_RESPONDING = _timing.Timing.CARD_RESPONDING
     SLASH_MISSED = _timing.Timing.SLASH_MISSED
+    CARD_NEEDED = _timing.Timing.CARD_NEEDED
     DAMAGE_CAUSING = _timing.Timing.DAMAGE_CAUSING
     DAMAGE_INFLICTING = _timing.Timing.DAMAGE_INFLICTING
     DAMAGE_CAUSED = _timing.Timing.DAMAGE_CAUSED

@@ -291,7 +291,9 @@ class TriggerSkill(Skill):
       triggers once per point of the damage / hp loss / recovery (``ctx.point``
       counts), re-checking ``can_trigger`` each time;
     * ``limit_per_phase`` / ``limit_per_turn`` — invocation limits (the runtime counts
-      invocations in ``owner.phase_counters[name]`` / ``turn_counters[name]``).
+      invocations in ``owner.phase_counters[name]`` / ``turn_counters[name]``);
+    * ``needs`` / ``need_mode`` — at ``Timing.CARD_NEEDED`` (需要使用或打出【闪】时, offered by
+      :func:`~sgs.runtime.flows.respond.request_card`): the card names it provides, and how.
 
     ``times(ctx)`` — how many times one opening of the window triggers the skill
     (default 1; 枭姬 "每当你失去一张装备区里的牌时": once per equipment card lost);
@@ -308,6 +310,8 @@ class TriggerSkill(Skill):
     per_point: ClassVar[bool] = False
     limit_per_phase: ClassVar[int | None] = None
     limit_per_turn: ClassVar[int | None] = None
+    needs: ClassVar[tuple[CardName, ...]] = ()
+    need_mode: ClassVar[UseMode] = UseMode.BOTH
 
     def can_trigger(self, ctx: SkillContext) -> bool:
         return True

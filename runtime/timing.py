@@ -43,6 +43,10 @@ class Timing(str, Enum):
     ``CARD_RESPONDING`` 打出时 [responder] (:class:`CardResponseEvent`).
     ``SLASH_MISSED`` 杀被闪抵消时 [slash user; ``ctx.target`` = the target]
     (:class:`SlashEffectEvent`).
+    ``CARD_NEEDED`` 需要牌时 [the player asked for a card] (:class:`CardNeedEvent`): not
+    opened like the others — a request for a card (:func:`sgs.runtime.flows.respond.request_card`)
+    offers each skill listening here that can provide a card asked for (八卦阵) beside
+    the player's own cards, and the chosen one resolves.
 
     Damage (:class:`DamageEvent`): ``DAMAGE_CAUSING`` 造成伤害时 [source],
     ``DAMAGE_INFLICTING`` 受到伤害时 [target], ``DAMAGE_CAUSED`` 造成伤害后
@@ -98,6 +102,7 @@ class Timing(str, Enum):
     CARD_USE_FINISHED = "结算完毕"
     CARD_RESPONDING = "打出时"
     SLASH_MISSED = "杀被闪抵消时"
+    CARD_NEEDED = "需要牌时"
 
     DAMAGE_CAUSING = "造成伤害时"
     DAMAGE_INFLICTING = "受到伤害时"

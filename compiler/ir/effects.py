@@ -55,6 +55,7 @@ __all__ = [
     "SkipPhase",
     "IgnoreArmor",
     "ViewAsUse",
+    "Provide",
     "Effect",
 ]
 
@@ -449,6 +450,20 @@ class ViewAsUse:
 
 
 @dataclass(frozen=True, slots=True)
+class Provide:
+    """视为你使用或打出一张【闪】 at 需要牌时 (八卦阵): the card asked for is this card,
+    virtual, of the skill.  Fields: ``actor`` (whose use or play it is), ``card``,
+    ``mode`` (使用 / 打出 / 使用或打出, as written), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "视为使用或打出"
+    actor: PlayerRef
+    card: CardWord
+    mode: Mode
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Call:
     """A verb of the verb table that has no IR class of its own: the table's ``params``
     say what its arguments are and its runtime action is called with them, in that
@@ -503,5 +518,6 @@ Effect = Union[
     SkipPhase,
     ViewAsUse,
     IgnoreArmor,
+    Provide,
     CoverageEffect,
 ]

@@ -339,6 +339,12 @@ class Binder:
                     return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", per_card=per)
             if self.words(ev).endswith("失去最后的手牌" + timing):
                 return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", last_hand=True)
+        if window == "need" and timing == "时" and who is t.Who.YOU:
+            # 当你需要使用或打出【闪】时 (八卦阵): the request for a card names it
+            named = self.need_cards(ev)
+            mode = _mode_of(self.words(ev))
+            if named and mode is not None:
+                return t.TimingSpec("需要牌时", who, sp, card=named[0], cards=named if len(named) > 1 else (), mode=mode)
         if window == "use" and timing == "时":
             cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
             if len(cards) == 1 and len(ev.args) == 1 and cards[0].count in (None, "一张"):
@@ -349,6 +355,23 @@ class Binder:
                     mode = t.Mode.USE if cards[0].count == "一张" else None
                     return t.TimingSpec("使用时", who, sp, card=card, mode=mode)
         raise self.gap(f"时机“{self.words(ev)}”", ev)
+
+    def need_cards(self, ev: ir.EventPattern) -> tuple[t.CardWord, ...]:
+        """The card names of 需要使用或打出【X】(或【Y】): one card phrase of names only
+        (一张 at most), else none."""
+        cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+        if len(cards) != 1 or len(ev.args) != 1:
+            return ()
+        parts = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
+        if any(c.count not in (None, "一张") or c.filters or c.owner or c.place or not (c.head or "").startswith("【")
+               for c in parts):
+            return ()
+        return tuple(self.named(c) for c in parts)
+
+    def named(self, c: ir.CardRef) -> t.CardWord:
+        """The card name of 一张【闪】 / 【闪】 (a count of one allowed)."""
+        head = c.head or c.text
+        return t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)
 
     def subject(self, ev: ir.EventPattern) -> tuple[t.Who, t.Who | None]:
         """(the typed subject, the subject as the phase timings name it) of a timing:
@@ -424,6 +447,10 @@ class Binder:
         # a serial verb (sgs.compiler.language.lower: 对X/视为/各/和X同时/依次 + verb) binds only
         # where the typed IR says it: 对X造成伤害 (Damage's target) and 依次弃置其两张牌 (DiscardFrom
         # takes the cards one at a time, by the same actor)
+        if a.manner == ("视为",) and a.target is None and a.partner is None:
+            provided = self.provide(a)  # 视为你使用或打出一张【闪】: the card asked for (需要牌时)
+            if provided is not None:
+                return [provided]
         if (a.partner is not None or set(a.manner) - ({"依次"} if verb == "discard" else set())
                 or (a.target is not None and verb != "damage")):
             raise self.gap(f"动作“{self.words(a)}”", a)
@@ -463,6 +490,19 @@ class Binder:
             opts = tuple(t.Option(o.label, self.effects(o.body), self.span(o)) for o in options)
             return [t.ChooseOne(self.actor(a), opts, sp, optional=opt)]
         raise self.gap(f"动作“{self.words(a)}”", a)
+
+    def provide(self, a: ir.Act) -> t.Provide | None:
+        """视为<你>使用/打出/使用或打出一张【X】 with no target: a :class:`Provide`."""
+        if a.verb not in ("use", "play", "use_or_play"):
+            return None
+        cards = [x for x in a.args if isinstance(x, ir.CardRef)]
+        if len(cards) != 1 or len(a.args) != 1 or cards[0].form != "card_phrase" or cards[0].count not in (None, "一张"):
+            return None
+        c = cards[0]
+        if c.filters or c.owner or c.place or not (c.head or "").startswith("【"):
+            return None
+        mode = {"use": t.Mode.USE, "play": t.Mode.RESPOND, "use_or_play": t.Mode.BOTH}[a.verb]
+        return t.Provide(self.actor(a), self.named(c), mode, self.span(a), optional=a.optional)
 
     def by_table(self, a: ir.Act, spec: Verb) -> t.Effect:
         """A verb bound by the verb table's ``params``: each argument of the frame, in
@@ -643,6 +683,14 @@ class Binder:
             return t.Limit(n, "阶段", self.span_of(start, start + len(words)))
         end = part.end + (1 if self.text[part.end:part.end + 1] in ("。", "；") else 0)
         return t.Limit(n, m.group(1), self.span_of(part.start, end))
+
+
+def _mode_of(words: str) -> t.Mode | None:
+    """使用或打出 / 使用 / 打出 in an event's words (需要使用或打出【闪】)."""
+    for m in (t.Mode.BOTH, t.Mode.USE, t.Mode.RESPOND):
+        if m.value in words:
+            return m
+    return None
 
 
 def _with_optional(e: t.Effect) -> t.Effect:

@@ -13,7 +13,7 @@ input of the game — the runtime keeps no registry and never compiles anything:
 1. the card declarations of the skill set being played, passed in by the caller:
    ``EQUIPMENT`` of the emitted modules, e.g. ``sgs.compiler.load_pool().equipment``
    for the bundled ``skills/standard/equipment.sgs`` (诸葛连弩, 青釭剑, 雌雄双股剑,
-   丈八蛇矛, 寒冰剑, 麒麟弓, 仁王盾, the +1马 and -1马);
+   丈八蛇矛, 寒冰剑, 麒麟弓, 八卦阵, 仁王盾, the +1马 and -1马);
 2. under them, :data:`HAND_WRITTEN` below, which every game has — only for cards the
    skill language cannot express yet.  A card never has both in the bundled set (a
    test checks); if a given table names one, its classes win.
@@ -26,10 +26,6 @@ One 军争 effect (白银狮子) is hand-written too, in
 
 Still hand-written, and the sentence form / verb each one lacks:
 
-* 八卦阵 “每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，视为你使用
-  或打出了一张【闪】” — a need-card trigger (当你需要使用或打出【闪】时) whose effect
-  produces the card (视为你使用或打出了一张【闪】); the response machinery
-  (:mod:`..flows.respond`) offers 八卦阵 by the armor's name, not through a skill kind.
 * 贯石斧 “每当你使用的【杀】被【闪】抵消后，你可以弃置两张牌，则此【杀】依然造成伤害” —
   the timing 你使用的【杀】被【闪】抵消后 (杀被闪抵消时), a cost clause 弃置两张牌
   (not this card) and the verb 依然造成伤害 (forced hit).
@@ -135,14 +131,6 @@ class Halberd(_Equip, StaticSkill):
         return 0
 
 
-class EightDiagram(_Equip, Skill):
-    """八卦阵：每当你需要使用或打出一张【闪】时，你可以进行一次判定，若结果为红色，
-    视为你使用或打出了一张【闪】。 (offered by the response machinery)"""
-
-    name = "八卦阵"
-    pinyin = "eight_diagram"
-
-
 #: the equipment effects the skill language cannot express yet (see the module doc);
 #: every :class:`Game` lays its equipment table over these (read-only)
 HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
@@ -150,7 +138,6 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.AXE: (Axe,),
         CardName.BLADE: (Blade,),
         CardName.HALBERD: (Halberd,),
-        CardName.EIGHT_DIAGRAM: (EightDiagram,),
         # 白银狮子 (骅骝, 朱雀羽扇, 古锭刀 and 藤甲 are compiled): .maneuvering_equipment says why
         **MANEUVERING_EQUIPMENT,
     }

@@ -1,7 +1,8 @@
 """Responses (打出) and asking a player for a card by name.
 
 * :func:`request_card` — ask a player for a card by name, offering his matching hand
-  cards, view-as skills, lord proxy skills (护驾/激将) and 八卦阵; nothing moves yet.
+  cards, view-as skills, lord proxy skills (护驾/激将) and the skills that can provide
+  such a card when he needs one (:data:`NEED_STAGES`: 需要牌时, 八卦阵); nothing moves yet.
 * :func:`respond_card` — 打出: :data:`RESPOND_STAGES`: the card goes to the processing
   area (its owner loses it), 打出时 [the responder], then to the discard pile.
 * :func:`run_proxy` — 护驾/激将: the helpers are asked in seat order to 打出 for the owner.
@@ -17,11 +18,11 @@ from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..decisions import CANCEL, Decision, Option
 from ..decisions import card_option, skill_option
 from ..decisions import option as _option
-from ..dispatch import armor_active, count_skill_use, log_invoke
-from ..events import CardResponseEvent, CardUseEvent
+from ..dispatch import count_skill_use, equip_works, limits_ok, log_invoke
+from ..events import CardNeedEvent, CardResponseEvent, CardUseEvent
 from ..legality import SLASH_NAMES, counted_as, make_virtual
 from ..player import USED, Player
-from ..skills import ResponseProxySkill, SkillContext, UseMode, ViewAsSkill
+from ..skills import ResponseProxySkill, SkillContext, TriggerSkill, UseMode, ViewAsSkill
 from ..stages import LOSER, Then, Window, family
 from ..timing import Phase
 from ..zones import CardZone
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RESPOND_STAGES",
-    "EIGHT_DIAGRAM",
+    "NEED_STAGES",
+    "need_skills",
     "matches",
     "viewas_candidates",
     "viewas_names",
@@ -48,7 +50,6 @@ __all__ = [
     "note_card",
 ]
 
-EIGHT_DIAGRAM = "八卦阵"
 #: a CardZone → which areas it covers (hand, equipment, judge area)
 _PARTS = {z: (z.hand, z.equip, z.judge) for z in CardZone}
 # ViewAsSkill's defaults (any card, always enabled): a skill keeping one is not asked it
@@ -56,6 +57,13 @@ _ANY_CARD, _ALWAYS_ENABLED = ViewAsSkill.card_filter, ViewAsSkill.enabled
 _HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
 
 _RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
+_NEEDED = _M.Timing.CARD_NEEDED
+
+#: 需要使用或打出牌: a request for a card (:func:`request_card`) walks this table itself —
+#: it offers each skill listening at 需要牌时 that can provide a card asked for (八卦阵,
+#: 当你需要使用或打出【X】时…) beside the player's cards, and the one chosen resolves
+#: (cost, 发动, effect); a card it provides (视为你使用或打出一张【X】) is the answer
+NEED_STAGES = family("需要牌", Window(_NEEDED, "player"))
 
 RESPOND_STAGES = family(
     "打出",
@@ -177,7 +185,43 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
             and proxy_ok(game, player, s, names, mode)
         ):
             return True
-    return _M.CardName.JINK in names and player.armor is not None and player.armor.name is _M.CardName.EIGHT_DIAGRAM
+    return bool(need_skills(game, player, names, mode))
+
+
+def need_skills(
+    game: Game, player: Player, names: Sequence[CardName], mode: UseMode, against: CardUseEvent | None = None,
+    tried: set[str] | frozenset[str] = frozenset(),
+) -> list[tuple[TriggerSkill, CardNeedEvent]]:
+    """``player``'s skills at 需要牌时 that can provide a card named in ``names`` to
+    ``mode`` now (not among ``tried``), each with the event it would resolve in; an
+    armor's skills not while ``against`` ignores the armor (青釭剑)."""
+    lst = game.listeners.get(_NEEDED)
+    if not lst:
+        return []
+    want = wanted(names)
+    out = []
+    for s in lst:
+        if s.owner is not player or s.name in tried or not s.need_mode.allows(mode):
+            continue
+        if not any(n in want for n in s.needs) or not (s.always_active or s.is_active()) or not limits_ok(s):
+            continue
+        ev = CardNeedEvent(player, tuple(names), mode, against)
+        if id(s) in game._skill_card and not equip_works(game, s, ev):
+            continue
+        if s.can_trigger(SkillContext(game, player, s, _NEEDED, ev)):
+            out.append((s, ev))
+    return out
+
+
+def _provide(game: Game, s: TriggerSkill, ev: CardNeedEvent) -> AnyCard | None:
+    """Resolve need skill ``s`` (cost, 发动, effect): the card it provided, if any."""
+    ctx = SkillContext(game, s.owner, s, _NEEDED, ev)
+    if not s.cost(ctx):
+        return None
+    count_skill_use(s)
+    log_invoke(game, s, ctx.targets)
+    s.effect(ctx)
+    return ev.provided
 
 
 def pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardName]) -> VirtualCard:
@@ -199,7 +243,7 @@ def pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardNam
     return make_virtual(name, subs, vs.name)
 
 
-_Entry = Union[Card, VirtualCard, ViewAsSkill, ResponseProxySkill, str]
+_Entry = Union[Card, VirtualCard, ViewAsSkill, ResponseProxySkill, tuple[TriggerSkill, CardNeedEvent]]
 
 
 def request_card(
@@ -236,15 +280,10 @@ def request_card(
             elif isinstance(s, ResponseProxySkill) and proxy_ok(game, player, s, names, mode):
                 opts.append(skill_option(s.name))
                 entries.append(s)
-        if (
-            _M.CardName.JINK in names
-            and EIGHT_DIAGRAM not in tried
-            and player.armor is not None
-            and player.armor.name is _M.CardName.EIGHT_DIAGRAM
-            and armor_active(player, against)
-        ):
-            opts.append(_option(EIGHT_DIAGRAM, "skill"))
-            entries.append(EIGHT_DIAGRAM)
+        # after the player's cards and conversions: the skills that provide one (八卦阵)
+        for need in need_skills(game, player, names, mode, against, tried):
+            opts.append(skill_option(need[0].name))
+            entries.append(need)
         if not opts:
             return None
         opts.append(_option(CANCEL, "cancel"))
@@ -273,12 +312,12 @@ def request_card(
             if got is not None:
                 return got
             continue
-        # 八卦阵
-        tried.add(EIGHT_DIAGRAM)
-        game.log_event("发动", f"{game.tag(player)} 发动【八卦阵】", player=player.seat, skill=EIGHT_DIAGRAM)
-        j = game.judge(player, EIGHT_DIAGRAM, good=lambda c: game.color_of(c, player) is _M.Color.RED)
-        if game.color_of(j, player) is _M.Color.RED:
-            return make_virtual(_M.CardName.JINK, (), EIGHT_DIAGRAM)
+        # a skill at 需要牌时: once per request; what it provides is the answer
+        skill, need_ev = e
+        tried.add(skill.name)
+        provided = _provide(game, skill, need_ev)
+        if provided is not None:
+            return provided
 
 
 def run_proxy(game: Game, owner: Player, px: ResponseProxySkill) -> VirtualCard | None:

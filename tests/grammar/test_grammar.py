@@ -7,10 +7,10 @@ import time
 from importlib import resources
 
 import pytest
-from lark import Lark
+from lark import Lark, Token
 
 from sgs.compiler.check import card_vocabulary
-from sgs.compiler.parse import get_parser, normalise, parse_text
+from sgs.compiler.parse import _MARK_END, _MARK_FILL, _MARK_START, get_parser, normalise, parse_text
 from sgs.runtime.api import CardName
 
 

@@ -41,10 +41,10 @@ import sgs.runtime.api as api
 from sgs.compiler import load_pool
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.cards import CardName
-from sgs.runtime.events import DrawPhaseEvent
+from sgs.runtime.events import CardNeedEvent, DrawPhaseEvent
 from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.player import Player
-from sgs.runtime.skills import Skill, SkillContext, TriggerSkill
+from sgs.runtime.skills import Skill, SkillContext, TriggerSkill, UseMode
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.flows.question import DeclaredSkill, QuestionEvent
 from sgs.runtime.legality import make_virtual
@@ -331,6 +331,18 @@ def ignore_armor() -> set[str]:
     return _slash_with(lambda c: A.ignore_armor(c, c.target), Timing.TARGET_SPECIFIED)
 
 
+def provide_card() -> set[str]:
+    """The card asked for at 需要牌时 is provided: the request's flow, not the action,
+    opens its use's or play's windows."""
+    g = table()
+    ev = CardNeedEvent(p(g, 1), (CardName.JINK,), UseMode.BOTH)
+    SPY.opened.clear()
+    with SPY:
+        assert A.provide_card(SkillContext(g, p(g, 1), None, Timing.CARD_NEEDED, ev), p(g, 1), CardName.JINK)
+    assert ev.provided is not None and ev.provided.name is CardName.JINK
+    return recorded()
+
+
 def require_responses() -> set[str]:
     return _slash_with(
         lambda c: (A.require_jinks(c, c.target, 2), A.require_duel_slashes(c, c.owner, 2)), Timing.TARGET_SPECIFIED
@@ -613,6 +625,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "改变伤害": change_damage,
     "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
+    "视为使用或打出": provide_card,
     "选择角色": choose_player,
     "观看牌堆顶": look_at_top,
     "分配牌": give_looked,
