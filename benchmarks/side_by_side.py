@@ -30,12 +30,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def worker(games: int, seed: int, players: int) -> None:
-    """Play ``games`` seeded games in this process; print rate and log digest as JSON."""
-    from sgs.compiler import load_pool
+def worker(games: int, seed: int, players: int, package: str) -> None:
+    """Play ``games`` seeded games in this process; print rate and log digest as JSON.
+    ``package``: only the bundled generals of that package (a tree without packages on
+    its generals has only the standard ones); empty: the whole bundled pool."""
+    from sgs.compiler import Pool, load_pool
     from sgs.runtime.modes.identity import play_identity_game
 
     pool = load_pool()
+    if package:
+        pool = Pool(tuple(g for g in pool.generals if getattr(g, "package", "标准") == package), pool.equipment)
     play_identity_game(pool.generals, players, seed + 10_000, equipment=pool.equipment)  # warm-up
     digest = hashlib.sha256()
     logs = []
@@ -48,11 +52,11 @@ def worker(games: int, seed: int, players: int) -> None:
     print(json.dumps({"games": games, "cpu": cpu, "rate": games / cpu, "sha256": digest.hexdigest()}))
 
 
-def _run(tree: Path, games: int, seed: int, players: int) -> dict[str, float | str]:
+def _run(tree: Path, games: int, seed: int, players: int, package: str) -> dict[str, float | str]:
     py = tree / ".venv" / "bin" / "python"
     env = dict(os.environ, SGS_CACHE_DIR=f"/tmp/sgs-cache-side-by-side-{tree.name}", PYTHONHASHSEED="0")
     cmd = [str(py), str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
-           "--players", str(players)]
+           "--players", str(players), "--package", package]
     out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
     result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
     return result
@@ -66,10 +70,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60, help="games per run")
     ap.add_argument("--seed", type=int, default=1, help="first seed (each run plays seed … seed+games-1)")
     ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--package", default="标准", help="play only this package's bundled generals (default 标准: the "
+                    "25 generals 1240d20 had, so both trees play the same games; '' = the whole bundled pool)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.games, a.seed, a.players)
+        worker(a.games, a.seed, a.players, a.package)
         return
     trees = {"base": a.base.resolve(), "head": a.head.resolve()}
     rates: dict[str, list[float]] = {"base": [], "head": []}
@@ -78,7 +84,7 @@ def main() -> None:
     for r in range(a.rounds):
         order = ("base", "head") if r % 2 == 0 else ("head", "base")
         for name in order:
-            res = _run(trees[name], a.games, a.seed, a.players)
+            res = _run(trees[name], a.games, a.seed, a.players, a.package)
             rates[name].append(float(res["rate"]))
             digests[name].add(str(res["sha256"]))
             print(f"round {r + 1} {name}: {float(res['rate']):7.2f} games/CPU-s ({float(res['cpu']):.2f} s)", flush=True)
