@@ -438,7 +438,8 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
 
 #: the windows whose card (使用【杀】…时, 成为【杀】的目标时 …) the emitter tests
 _CARD_WINDOWS = frozenset({"指定目标后", "回复体力时", "成为目标时", "成为目标后", "使用时", "造成伤害时", "造成伤害后",
-                           "受到伤害时", "受到伤害后", "需要牌时"})
+                           "受到伤害时", "受到伤害后", "需要牌时",
+                           "失去装备区里的此牌后"})
 
 
 def _timing_gaps(t: ir.TimingSpec) -> Iterator[Gap]:
@@ -476,10 +477,15 @@ TESTED_FILTERS = frozenset({ir.FilterKind.DISTANCE_WITHIN, ir.FilterKind.DISTANC
 #: the window of 当你需要使用或打出【X】时, where a skill may provide the card (Provide)
 NEED_WINDOW = "需要牌时"
 
+#: the damage windows where 伤害值 is the damage's amount
+DAMAGE_WINDOWS = frozenset({"造成伤害时", "造成伤害后", "受到伤害时", "受到伤害后"})
+
 
 def _compiled_side(m: ir.Measure | int | ir.Quantity | None, window: str) -> bool:
     if isinstance(m, int):
         return True
+    if m is ir.Quantity.DAMAGE:
+        return window in DAMAGE_WINDOWS
     if not isinstance(m, ir.Measure) or m.what not in MEASURES:
         return False
     return m.of.who is ir.Who.YOU or (m.of.who is ir.Who.IT and window in IT_WINDOWS)

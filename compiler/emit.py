@@ -34,7 +34,7 @@ from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
-from .check import COMPARISONS, QUESTION_CONDITIONS, TESTED_FILTERS, compiled_victim, runtime_gaps
+from .check import COMPARISONS, DAMAGE_WINDOWS, QUESTION_CONDITIONS, TESTED_FILTERS, compiled_victim, runtime_gaps
 from .verbs import verb_of
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
@@ -128,7 +128,7 @@ _CARD_SUBTYPES = {"武器牌": "WEAPON", "防具牌": "ARMOR"}
 
 
 #: windows of events without an amount (a skill's per_point does not concern them)
-_NO_AMOUNT = frozenset({"死亡时", "死亡后"})
+_NO_AMOUNT = frozenset({"死亡时", "死亡后", "失去装备区里的此牌后"})
 
 
 class _Env:
@@ -695,6 +695,11 @@ class _Planner:
                 raise self.fail("E0501", "“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
             self.use("prevent_damage")
             return ["prevent_damage(ctx)"]
+        if isinstance(e, ir.PreventExcessDamage):
+            if env.window != "受到伤害时":
+                raise self.fail("E0501", "“防止多余的伤害”只能用于“受到伤害时”", e.span)
+            self.use("prevent_excess_damage")
+            return ["prevent_excess_damage(ctx)"]
         if isinstance(e, ir.DiscardFrom) and e.owner is not None and e.cards is not None:
             return self.discard_from(e, env)
         if isinstance(e, ir.TransferDamage):
@@ -1184,6 +1189,8 @@ class _Planner:
             pass  # the names asked for are the class's ``needs`` (plan_trigger)
         elif t.window == "使用时" and t.card is not None and t.card_class is None and t.mode in (None, ir.Mode.USE):
             conds.append(self.card_is("ctx.use.card", t.card))
+        elif t.window == "失去装备区里的此牌后":
+            pass  # the card is the skill's own (plan_trigger): only its skills hear the window
         elif t.card is not None:
             raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
         if env.it is None and t.subject in (ir.Who.ONE, ir.Who.ALL_OTHERS) and t.window in _SUBJECT_OF:
@@ -1317,6 +1324,8 @@ class _Planner:
         """One side of a comparison: a number or a measure of you / the window's 其."""
         if isinstance(m, int):
             return lit(m)
+        if m is ir.Quantity.DAMAGE and window in DAMAGE_WINDOWS:
+            return "ctx.damage.amount"
         if not isinstance(m, ir.Measure):
             raise self.fail("E0503", "编译器还不能编译这个比较", span)
         if m.of.who is ir.Who.YOU:
@@ -1449,6 +1458,13 @@ class _Planner:
         subjects = {a.timing.subject for a in trig}
         if len(subjects) > 1:
             raise self.fail("E0501", "同一技能的各句必须是同一角色的时机", skill.span)
+        for ta in trig:
+            if ta.timing.window == "失去装备区里的此牌后":
+                # the window opens for the lost card's own skills only: X is this card
+                own = any(skill in c.skills for c in self.pkg.cards)
+                cw = ta.timing.card
+                if not own or cw is None or cw.name != skill.name:
+                    raise self.fail("E0501", "“失去装备区里的【X】后”只能用于装备牌【X】自己的技能", ta.timing.span)
         limits = [a.limit for a in abilities if a.limit is not None]
         handlers = [h for a in abilities for h in self.trigger_handlers(a)]
         windows: list[str] = []

@@ -148,6 +148,8 @@ _TABLE: tuple[Verb, ...] = (
     _verb("改变伤害", "ModifyDamage", ("change_damage",)),
     # 防止此伤害, in a 造成伤害时 / 受到伤害时 window (寒冰剑)
     _verb("防止伤害", "PreventDamage", ("prevent_damage",), frames=("prevent",)),
+    # 防止多余的伤害 (白银狮子): the damage is capped at 1, the rest prevented
+    _verb("防止多余伤害", "PreventExcessDamage", ("prevent_excess_damage",), frames=("prevent_excess",)),
     # 弃置其两张牌 / 弃置其装备区里的一张坐骑牌: the actor picks each card (寒冰剑, 麒麟弓)
     _verb("弃置他人的牌", "DiscardFrom", ("discard_from",), whose=(("*", "owner"),)),
     _verb("选择角色", "ChoosePlayer", ("choose_players",)),
@@ -330,6 +332,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "无效": ("此{card}对{for_}无效", "this {card} has no effect on {for_}"),
     "改变伤害": ("此伤害{delta:signed}", "the damage changes by {delta:signed}"),
     "防止伤害": ("{actor}{may}防止此伤害", "{actor} {may}prevent(s) the damage"),
+    "防止多余伤害": ("{actor}{may}防止多余的伤害", "{actor} {may}prevent(s) the damage beyond 1"),
     "明置": ("{actor}{may}明置武将牌", "{actor} {may}reveal(s) the general card"),
     "不能明置": ("{actor}不能明置武将牌", "{actor} cannot reveal the general card"),
     "暗置": ("{actor}暗置{whose}的一张武将牌", "{actor} hide(s) a general card of {whose}"),

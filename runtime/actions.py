@@ -82,6 +82,7 @@ __all__ = [
     "damage",
     "prevent_damage",
     "change_damage",
+    "prevent_excess_damage",
     "judge",
     "retrial",
     "ask_invoke",
@@ -318,6 +319,17 @@ def change_damage(ctx: SkillContext, delta: int) -> None:
         else f"{game.tag(ev.target)} 受到的"
     )
     game.log_event("伤害改变", f"{whose}{nature}伤害{delta:+d}（{_why(ctx)}）", target=ev.target.seat, amount=delta)
+
+
+def prevent_excess_damage(ctx: SkillContext) -> None:
+    """防止多余的伤害 (in a 受到伤害时 window): the damage's amount is capped at 1 and
+    what it loses is logged as prevented; a damage of 1 or less is left as it is."""
+    ev = ctx.damage
+    if ev.amount <= 1:
+        return
+    game = ctx.game
+    excess, ev.amount = ev.amount - 1, 1
+    game.log_event("伤害减少", f"{game.tag(ev.target)} 防止了{excess}点多余的伤害（{_why(ctx)}）", target=ev.target.seat)
 
 
 # ---------------------------------------------------------------- judge

@@ -24,7 +24,7 @@ from .timing import Timing
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "limits_ok", "DEAD_OK"]
+__all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "limits_ok", "resolve_alone", "DEAD_OK"]
 
 #: windows where a dead player's own skills still fire (his death's)
 DEAD_OK = (_M.Timing.DEATH, _M.Timing.DIED)
@@ -100,6 +100,16 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
                 chosen = mine[i]
             done.add(id(chosen))
             _resolve(game, chosen, timing, event, target)
+
+
+def resolve_alone(game: Game, s: TriggerSkill, timing: Timing, event: Event) -> None:
+    """Resolve ``s`` alone at ``timing`` for its owner, outside the listeners (a lost
+    equipment card's own skill at 失去装备区里的此牌后: the owner no longer has it)."""
+    p = s.owner
+    if not p.alive:
+        return
+    if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, None)):
+        _resolve(game, s, timing, event, None)
 
 
 def limits_ok(s: TriggerSkill) -> bool:

@@ -82,6 +82,7 @@ DRIVES: Mapping[str, Drive] = {
         for name in (
             "prevent_damage",
             "change_damage",
+            "prevent_excess_damage",
             "prevent_death",
             "pile_number_new",
             "gain_max_hp",

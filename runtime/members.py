@@ -235,6 +235,7 @@ class Timing:
     DIED = _timing.Timing.DIED
     CARDS_LOST = _timing.Timing.CARDS_LOST
     CARDS_OBTAINED = _timing.Timing.CARDS_OBTAINED
+    EQUIP_SELF_LOST = _timing.Timing.EQUIP_SELF_LOST
 
 
 class UseMode:

@@ -64,7 +64,10 @@ class Timing(str, Enum):
 
     Cards: ``CARDS_LOST`` 失去牌时 [player whose hand/equipment cards left;
     fired after the move], ``CARDS_OBTAINED`` 获得牌后 [player who received
-    cards into his hand] (:class:`CardsMoveEvent`).
+    cards into his hand] (:class:`CardsMoveEvent`), ``EQUIP_SELF_LOST``
+    失去装备区里的此牌后 [the player who lost an equipment card; opened after the move
+    for that card's own skills only, which he no longer has: its event is the move of
+    the card alone].
 
     ``GAME_START`` 游戏开始时 [every player].
     """
@@ -122,6 +125,7 @@ class Timing(str, Enum):
 
     CARDS_LOST = "失去牌时"
     CARDS_OBTAINED = "获得牌后"
+    EQUIP_SELF_LOST = "失去装备区里的此牌后"
 
 
 PHASE_BEFORE: dict[Phase, Timing] = {

@@ -199,6 +199,7 @@ EVENT_OF: Mapping[str, str] = {
     T.DIED.value: "死亡",
     T.CARDS_LOST.value: "移动牌",
     T.CARDS_OBTAINED.value: "移动牌",
+    T.EQUIP_SELF_LOST.value: "移动牌",
 }
 
 #: the runtime's declaration order of windows (used inside one event)

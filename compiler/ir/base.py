@@ -88,6 +88,8 @@ class Quantity(str, Enum):
     ALIVE_COUNT = "存活角色的数量"
     HP = "体力值"
     IT_LOST_HP = "其已损失的体力值"
+    #: the amount of the damage of the window (若伤害值大于1, in a damage window)
+    DAMAGE = "伤害值"
 
 
 @dataclass(frozen=True, slots=True)

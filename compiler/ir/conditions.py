@@ -67,7 +67,7 @@ class Condition:
     text: str
     span: Span
     player: PlayerRef | None = None
-    left: Measure | None = None
+    left: Measure | Quantity | None = None
     op: str | None = None
     right: Measure | int | Quantity | None = None
     phase: str | None = None

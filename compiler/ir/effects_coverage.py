@@ -49,6 +49,7 @@ __all__ = [
     "NullifyCard",
     "ModifyDamage",
     "PreventDamage",
+    "PreventExcessDamage",
     "ShowGeneral",
     "ForbidShow",
     "HideGeneral",
@@ -364,6 +365,17 @@ class PreventDamage:
     """防止此伤害 (in a damage window).  Fields: ``actor``, ``optional``, ``span``."""
 
     verb: ClassVar[str] = "防止伤害"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PreventExcessDamage:
+    """防止多余的伤害 (in a 受到伤害时 window): the damage's amount is capped at 1.
+    Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "防止多余伤害"
     actor: PlayerRef
     span: Span
     optional: bool = False
@@ -705,6 +717,7 @@ CoverageEffect = Union[
     NullifyCard,
     ModifyDamage,
     PreventDamage,
+    PreventExcessDamage,
     ShowGeneral,
     ForbidShow,
     HideGeneral,

@@ -47,6 +47,13 @@ _YOU = {"你", "自己"}
 #: the natures of damage a timing may name (受到火焰伤害时); "" for any damage
 _NATURES = {"", "火焰", "雷电"}
 _IT = {"其", "他", "她", "该角色", "此角色"}
+#: the frames that act on the window's event (防止此伤害, 防止多余的伤害): written without
+#: a subject they are the owner's doing, as 此伤害+1 is
+_EVENT_FRAMES = {"prevent", "prevent_excess"}
+#: the quantities of the window's event a comparison may name (若伤害值大于1)
+_EVENT_QUANTITIES = {"伤害值": t.Quantity.DAMAGE}
+#: comparison words of the register, longest first
+_CMP_WORDS = ("大于或等于", "小于或等于", "不小于", "不大于", "大于", "小于", "多于", "少于", "等于")
 _SOURCE = {"伤害来源", "来源"}
 
 #: typed card types of a card phrase's head (the zone of such cards is 牌: hand and equipment)
@@ -331,6 +338,15 @@ class Binder:
             if "进入" in self.words(ev) and timing == "时":
                 victim = self.player(ev.subject) if ev.subject is not None else None
                 return t.TimingSpec("进入濒死状态时", subject or t.Who.YOU, sp, victim=victim)
+        if window == "lose_card" and timing == "后" and who is t.Who.YOU:
+            # 当你失去装备区里的【X】后: an equipment card's own skill, opened once the card
+            # has left (Timing 失去装备区里的此牌后); the emitter holds X to the card
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            c = cards[0] if len(cards) == 1 and len(ev.args) == 1 else None
+            if (c is not None and c.place == "装备区里" and c.count is None and c.owner is None and not c.filters
+                    and c.head is not None and c.head.startswith("【")):
+                card = t.CardWord(c.head[1:-1], self.span_of(c.end - len(c.head), c.end), bracketed=True)
+                return t.TimingSpec("失去装备区里的此牌后", who, sp, card=card)
         if window == "lose_card" and timing == "时" and who is t.Who.YOU:
             cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
             if len(cards) == 1 and len(ev.args) == 1 and cards[0].form == "card_phrase" and not cards[0].filters:
@@ -435,6 +451,8 @@ class Binder:
         return self.act(n)
 
     def actor(self, a: ir.Act) -> t.PlayerRef:
+        if a.actor is not None and a.actor.form == "implicit" and a.verb in _EVENT_FRAMES:
+            return t.PlayerRef(t.Who.YOU, self.span(a))  # 防止多余的伤害: the window's owner
         if a.actor is None or a.actor.form == "implicit":  # (an implied 你: not bound as written yet)
             raise self.gap(f"“{self.words(a)}”（不知道由谁做）", a)
         return self.player(a.actor)
@@ -615,6 +633,15 @@ class Binder:
             return t.Condition(kind, c.text, self.span(c), player=self.player(players[0]))
         if c.kind == "has" and len(players) == 1 and len(cards) == 1 and cards[0].text == "牌":  # 若该角色有牌
             return t.Condition(t.CondKind.HAS_CARDS, c.text, self.span(c), player=self.player(players[0]))
+        if (c.kind == "compare" and len(c.args) == 2 and all(isinstance(x, ir.Quantity) for x in c.args)
+                and self.words(c.args[0]) in _EVENT_QUANTITIES):
+            # 若伤害值大于1: the window's event's amount against a number
+            left, right = c.args
+            op = self.text[left.end:right.start]
+            n = num(self.words(right))
+            if op in _CMP_WORDS and n is not None:
+                return t.Condition(t.CondKind.COMPARE, c.text, self.span(c),
+                                   left=_EVENT_QUANTITIES[self.words(left)], op=op, right=n)
         raise self.gap(f"条件“{c.text}”", c)
 
     def view_as(self, a: ir.Act, phase: str | None, text: str, sp: Span, limit: t.Limit | None) -> t.Ability:

@@ -20,10 +20,6 @@ input of the game — the runtime keeps no registry and never compiles anything:
 
 Without a table a game has only the hand-written effects.
 
-One 军争 effect (白银狮子) is hand-written too, in
-:mod:`.maneuvering_equipment` (what each text lacks is listed there) and part of
-:data:`HAND_WRITTEN`.
-
 Still hand-written, and the sentence form / verb each one lacks:
 
 * 贯石斧 “每当你使用的【杀】被【闪】抵消后，你可以弃置两张牌，则此【杀】依然造成伤害” —
@@ -50,7 +46,6 @@ from ..player import Player
 from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode
 from ..timing import Timing
 from ..zones import CardZone
-from .maneuvering_equipment import MANEUVERING_EQUIPMENT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -138,7 +133,5 @@ HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
         CardName.AXE: (Axe,),
         CardName.BLADE: (Blade,),
         CardName.HALBERD: (Halberd,),
-        # 白银狮子 (骅骝, 朱雀羽扇, 古锭刀 and 藤甲 are compiled): .maneuvering_equipment says why
-        **MANEUVERING_EQUIPMENT,
     }
 )

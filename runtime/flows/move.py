@@ -4,7 +4,8 @@ obtaining and giving.
 Stage table :data:`MOVE_STAGES`: the cards are relocated first (each leaves its zone
 and enters the new one; equipment grants or withdraws its skills), then one 失去牌时
 opens per player who lost hand or equipment cards (seat order), then 获得牌后 for the
-player who received cards into his hand.  A move from the draw pile has no loser
+player who received cards into his hand; then, for each equipment card that left,
+失去装备区里的此牌后 for that card's own skills (:data:`SELF_LOST_STAGES`).  A move from the draw pile has no loser
 (摸牌), one to a pile or the processing area no receiver (弃置).  Moves are the
 hottest flow, so :func:`move_cards` loops over the losers itself and opens each
 window through the table's :class:`~sgs.runtime.stages.Window`.
@@ -21,8 +22,9 @@ from ..player import SLOT_OF, JudgeAreaEntry, Player
 from ..registry import add_skill, remove_skill
 from ..result import GameOver
 from ..shuffle import shuffle
-from ..skills import Skill
-from ..stages import LOSER, RECEIVER, Window, family
+from ..dispatch import resolve_alone
+from ..skills import Skill, TriggerSkill
+from ..stages import LOSER, RECEIVER, Then, Window, family
 from ..zones import CardZone, MoveReason, Zone
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MOVE_STAGES",
+    "SELF_LOST_STAGES",
     "CensusError",
     "move_cards",
     "place",
@@ -52,7 +55,14 @@ __all__ = [
 
 _LOST = Window(_M.Timing.CARDS_LOST, LOSER)
 _OBTAINED = Window(_M.Timing.CARDS_OBTAINED, RECEIVER)
-MOVE_STAGES = family("移动牌", _LOST, _OBTAINED)
+#: 失去装备区里的此牌后: what the rules do on their own once an equipment card has
+#: left, for that card's own skills (gone from the loser by then, so not through the
+#: listeners: :func:`_after_move`); a family of its own so the trigger graph sees it
+_SELF_LOST = Window(_M.Timing.EQUIP_SELF_LOST, LOSER)
+SELF_LOST_STAGES = family("失去装备", _SELF_LOST)
+MOVE_STAGES = family(
+    "移动牌", _LOST, _OBTAINED, Then("失去装备", "装备区里的牌离开后，该牌自己的技能", own=False, roles=frozenset({LOSER}))
+)
 
 
 _HAND, _EQUIP, _PROCESSING, _DISCARD = _M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.PROCESSING, _M.Zone.DISCARD_PILE
@@ -91,9 +101,8 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
             game._skill_card.pop(id(sk), None)
             remove_skill(game, owner, sk)
             # an effect of losing this very card (白银狮子), run once the move is done
-            lost = getattr(sk, "when_lost", None)
-            if lost is not None:
-                game.after_move.append((lost, owner))
+            if isinstance(sk, TriggerSkill) and _SELF_LOST.timing in sk.timings:
+                game.after_move.append((sk, owner, c))
     elif zone is _M.Zone.JUDGE:
         assert owner is not None
         owner.judge_area = [e for e in owner.judge_area if e.card is not c]
@@ -218,12 +227,15 @@ def move_cards(
 
 
 def _after_move(game: Game) -> None:
-    """Run the effects of losing an equipment card (``when_lost(game, owner)`` of its
-    skills), in the order the cards left."""
+    """Open 失去装备区里的此牌后 for the skills of the equipment cards that left, in the
+    order the cards left: each skill alone, for its former owner, the event being the
+    move of its card (from his equipment area to where it is now)."""
     todo = list(game.after_move)
     game.after_move.clear()
-    for fn, owner in todo:
-        fn(game, owner)
+    for sk, owner, c in todo:
+        zone, to_player = game.loc[c.id]
+        ev = CardsMoveEvent([c], owner, [_EQUIP], to_player, zone, _M.MoveReason.PUT)
+        resolve_alone(game, sk, _SELF_LOST.timing, ev)
 
 
 def zone_of(game: Game, c: Card) -> Zone:

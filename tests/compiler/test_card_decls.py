@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sgs.compiler import bundled_skills_dir, build, ir, load_equipment, load_generals, load_pool
+from sgs.compiler import bundled_skills_dir, build, build_texts, ir, load_equipment, load_generals, load_pool
 from sgs.runtime.cards import CardName
 from sgs.runtime.effects import equipment as eq
 from sgs.runtime.testing import SeatSpec, build_game
@@ -174,10 +174,8 @@ def test_cli_skills_keep_the_bundled_cards_under_their_own(tmp_path: Path) -> No
 def test_maneuvering_equipment_compiled() -> None:
     """skills/maneuvering/equipment.sgs: 朱雀羽扇 converts a 普通【杀】 (no nature) only."""
     from sgs.runtime.cards import Card, CardSubtype, CardType, Nature, Suit
-    from sgs.runtime.effects import maneuvering_equipment as meq
-
     table = load_equipment([bundled_skills_dir() / "maneuvering" / "equipment.sgs"])
-    assert set(table) == {CardName.FAN, CardName.GUDING_BLADE, CardName.VINE}
+    assert set(table) == {CardName.FAN, CardName.GUDING_BLADE, CardName.VINE, CardName.SILVER_LION}
     (fan,) = table[CardName.FAN]
     assert fan.card_names == (CardName.FIRE_SLASH,) and fan.source.startswith("skills/maneuvering/equipment.sgs:")
 
@@ -188,4 +186,42 @@ def test_maneuvering_equipment_compiled() -> None:
     fire = fan.card_filter(None, None, slash(CardName.FIRE_SLASH, Nature.FIRE), CardName.FIRE_SLASH)
     thunder = fan.card_filter(None, None, slash(CardName.THUNDER_SLASH, Nature.THUNDER), CardName.FIRE_SLASH)
     assert (ok, fire, thunder) == (True, False, False)
-    assert not hasattr(meq, "Fan") and CardName.FAN not in eq.HAND_WRITTEN
+    assert not {CardName.FAN, CardName.GUDING_BLADE, CardName.VINE, CardName.SILVER_LION} & set(eq.HAND_WRITTEN)
+
+
+def test_silver_lion_compiled() -> None:
+    """白银狮子: 若伤害值大于1，防止多余的伤害 at 受到伤害时, and its own window
+    失去装备区里的此牌后 (the hand-written class is gone)."""
+    from sgs.runtime.timing import Timing
+
+    table = load_equipment([bundled_skills_dir() / "maneuvering" / "equipment.sgs"])
+    (lion,) = table[CardName.SILVER_LION]
+    assert lion.timings == (Timing.DAMAGE_INFLICTING, Timing.EQUIP_SELF_LOST) and lion.compulsory
+    assert CardName.SILVER_LION not in eq.HAND_WRITTEN
+
+
+_GENERAL = "扩展包 测试\n武将 测试 魏 4体力 男\n"
+
+
+def test_excess_damage_verb_is_not_the_cards_own() -> None:
+    """防止多余的伤害 and 伤害值 compile in any 受到伤害时 (a general's skill too)."""
+    text = _GENERAL + "坚盾（jiandun）：锁定技，每当你受到一次伤害时，若伤害值大于1，防止多余的伤害。\n"
+    result = build_texts({"t.sgs": text})
+    assert result.ok, result.diagnostics
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        # the window is a card's own: a general cannot hear another's armor leave
+        (_GENERAL + "狮心（shixin）：锁定技，当你失去装备区里的【白银狮子】后，你回复1点体力。\n", "自己的技能"),
+        # X is this very card
+        ("扩展包 测试\n装备 藤甲 防具\n藤甲：锁定技，当你失去装备区里的【白银狮子】后，你回复1点体力。\n", "自己的技能"),
+        # 多余的伤害 is the damage the owner takes
+        (_GENERAL + "克制（kezhi）：锁定技，每当你使用【杀】对目标角色造成伤害时，若伤害值大于1，防止多余的伤害。\n", "受到伤害时"),
+    ],
+)
+def test_self_lost_window_and_excess_refused(text: str, message: str) -> None:
+    result = build_texts({"t.sgs": text})
+    assert not result.ok
+    assert any(message in d.message for d in result.diagnostics), result.diagnostics

@@ -481,6 +481,19 @@ def prevent_damage() -> set[str]:
     return recorded()
 
 
+def prevent_excess_damage() -> set[str]:
+    """防止多余的伤害 in the owner's 受到伤害时 (白银狮子), of a 2-point and a 1-point
+    damage: the amount is capped, no window opens for it."""
+    opened: set[str] = set()
+    for n in (2, 1):
+        g = table(probe=_in_window(Timing.DAMAGE_INFLICTING, A.prevent_excess_damage))
+        SPY.opened.clear()
+        api.damage(ctx_of(g, 3), p(g, 3), p(g, 1), n)
+        opened |= recorded()
+        assert p(g, 1).hp == p(g, 1).max_hp - 1
+    return opened
+
+
 def choose_options() -> set[str]:
     g = table()
     return run(g, lambda c: A.choose_options(c, p(g, 1), ["跳过判定阶段", "跳过出牌阶段"], 1, 2))
@@ -623,6 +636,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "伤害加成": damage_bonus,
     "弃置他人的牌": discard_from,
     "改变伤害": change_damage,
+    "防止多余伤害": prevent_excess_damage,
     "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
     "视为使用或打出": provide_card,
