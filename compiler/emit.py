@@ -1247,9 +1247,13 @@ class _Planner:
                 # nothing to ignore without an armor (and no 发动 line in the log)
                 conds.append("ctx.target is not None and ctx.target.armor is not None")
             if isinstance(first, ir.Retrial):
-                conds.append(
-                    "ctx.owner.hand_count > 0" if first.cards.zone is ir.Zone.HAND else "ctx.owner.card_count(True, True) > 0"
-                )
+                # offered only with a card that may replace the judgement (鬼道: a black one)
+                test = self.card_test("c", first.cards)
+                hand_only = first.cards.zone is ir.Zone.HAND
+                if test:
+                    conds.append(f"any({test} for c in ctx.owner.cards_in(True{'' if hand_only else ', True'}))")
+                else:
+                    conds.append("ctx.owner.hand_count > 0" if hand_only else "ctx.owner.card_count(True, True) > 0")
         if any(isinstance(x, ir.AllJudgeCards) for x in _card_refs(a.effects)):
             env.judged = "judged"
             setup.append("judged: list[Card] = []")
