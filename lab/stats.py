@@ -18,8 +18,10 @@ plays — when agents pick generals unevenly — keeps a sensible yardstick), it
 wins are
 ``E = Σ p_r`` over its appearances and, if it were as strong as the rest of the pool
 in every role, its wins ``W`` would be a sum of independent Bernoulli(p_r) draws with
-variance ``V = Σ p_r(1 − p_r)``.  ``z = (W − E)/√V`` (normal approximation; a general
-appears at most once per game) and the two-sided ``p = erfc(|z|/√2)``.  The general is
+variance ``V = Σ p_r(1 − p_r)``.  ``z = (W − E)/√V``; the two-sided ``p`` is exact — twice the smaller tail of W's
+Poisson-binomial distribution — up to :data:`EXACT_UP_TO` appearances (a few appearances
+made the normal approximation flag a general after one lucky game), and
+``erfc(|z|/√2)`` (normal approximation; a general appears at most once per game) above.  The general is
 flagged ``stronger`` / ``weaker`` when ``p < alpha / G`` (Bonferroni over the ``G``
 generals tested, default ``alpha`` 0.05), so with a 25-general pool a flag means
 ``p < 0.002``.  ``ratio = W/E`` says by how much (1.25: a quarter more wins than its roles
@@ -158,6 +160,27 @@ def _role_key(role: str) -> tuple[int, str]:
     return (ROLE_ORDER.index(role) if role in ROLE_ORDER else len(ROLE_ORDER), role)
 
 
+#: appearances up to which a general's p-value is exact (Poisson-binomial, O(n²));
+#: above, the normal approximation of the module doc is accurate
+EXACT_UP_TO = 2000
+
+
+def _poisson_binomial_p(wins: int, ps: Sequence[float]) -> float:
+    """Two-sided p-value of ``wins`` successes among independent Bernoulli(``ps``) draws:
+    twice the smaller tail, exactly (a general seen once, winning where its roles win
+    6% of the time, is p = 0.12, not the z-test's 1e-4)."""
+    dist = [1.0]
+    for p in ps:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    low = sum(dist[: wins + 1])
+    high = sum(dist[wins:])
+    return min(1.0, 2 * min(low, high))
+
+
 def compute_stats(rows: Sequence[Mapping[str, Any]], alpha: float = 0.05) -> Stats:
     """The statistics of ``rows`` (module doc); ``alpha``: the family-wise level of
     the strength flag (two-sided, Bonferroni over the generals)."""
@@ -198,19 +221,25 @@ def compute_stats(rows: Sequence[Mapping[str, Any]], alpha: float = 0.05) -> Sta
     total = Rate(sum(by_general.n.values()), sum(by_general.k.values()))
     threshold = alpha / max(1, len(generals))
     general_rows: list[dict[str, Any]] = []
+    def _role_p(g: str, role: str) -> float:
+        # leave-one-out role rate: every other general's appearances in that role
+        n_other = by_role.n[role] - by_gr.n[(g, role)]
+        k_other = by_role.k[role] - by_gr.k[(g, role)]
+        pooled = by_role.rate(role).rate
+        return (k_other + PRIOR * pooled) / (n_other + PRIOR)
+
     for g in generals:
-        # leave-one-out role rates: every other general's appearances in that role
         expected = variance = 0.0
         for role, _ in appearances[g]:
-            n_other = by_role.n[role] - by_gr.n[(g, role)]
-            k_other = by_role.k[role] - by_gr.k[(g, role)]
-            pooled = by_role.rate(role).rate
-            p = (k_other + PRIOR * pooled) / (n_other + PRIOR)
+            p = _role_p(g, role)
             expected += p
             variance += p * (1 - p)
         wins = by_general.k[g]
         z = (wins - expected) / math.sqrt(variance) if variance > 0 else 0.0
-        pval = math.erfc(abs(z) / math.sqrt(2))
+        if len(appearances[g]) <= EXACT_UP_TO:
+            pval = _poisson_binomial_p(wins, [_role_p(g, r) for r, _ in appearances[g]])
+        else:
+            pval = math.erfc(abs(z) / math.sqrt(2))
         flag = ("stronger" if z > 0 else "weaker") if pval < threshold else ""
         general_rows.append(
             {

@@ -139,3 +139,23 @@ def test_cli_formats(tmp_path: Path) -> None:
     bad.write_text('{"game": 0, "winner": null}\nnot json\n', encoding="utf-8")
     res = runner.invoke(app, ["stats", str(bad)])
     assert res.exit_code == 2 and "bad.jsonl:2:1" in res.output
+
+
+def test_one_lucky_appearance_is_not_significant() -> None:
+    """A general seen once, as the renegade (whose side wins ~10%), who won: the z-test said
+    p ≈ 1e-4 (flagged); the exact Poisson-binomial test says p ≈ 0.2 — no flag."""
+    rows = _table(None, games=400)
+    rows.append(_row(400, ["LUCKY", "G01", "G02", "G03"], ["内奸", "主公", "忠臣", "反贼"], "内奸"))
+    st = compute_stats(rows).to_json()
+    lucky = next(g for g in st["by_general"] if g["general"] == "LUCKY")
+    assert lucky["n"] == 1 and lucky["rate"] == 1.0 and lucky["z"] > 2.5
+    assert lucky["flag"] == "" and 0.1 < lucky["p"] < 0.5
+
+
+def test_exact_and_normal_p_values_agree_for_many_appearances() -> None:
+    from sgs.lab.stats import _poisson_binomial_p
+
+    ps = [0.3] * 400
+    import math
+    z = (150 - 120) / math.sqrt(400 * 0.3 * 0.7)
+    assert abs(_poisson_binomial_p(150, ps) - math.erfc(z / math.sqrt(2))) < 0.002
