@@ -1102,21 +1102,37 @@ _MAX_SYNTAX_ERRORS = 50
 
 
 def _mask_skill_body(work: str, k: int) -> str | None:
-    """``work`` with the body of skill line ``k`` (0-based) replaced by a mark of the same
-    length, so the file grammar reads past it; None when line ``k`` is not a skill line
-    with a body, or its body is a mark already (then parsing cannot go on past it)."""
-    starts = [0] + [i + 1 for i, ch in enumerate(work) if ch == "\n"]
-    if k >= len(starts):
+    """``work`` with bad line ``k`` (0-based) made readable, every position kept, so the
+    file grammar reads past it: a skill line's body becomes a mark (REGISTER_LINE); any
+    other line becomes a comment (a skill line without its “：”, a stray line) — a
+    general line together with the skill lines under it, which belong to no general
+    then.  None when nothing can be masked: the header, a comment, a body that is a mark
+    already (then parsing cannot go on past it)."""
+    lines = work.split("\n")
+    if k >= len(lines):
         return None
-    line = work[starts[k]:].split("\n", 1)[0]
+    starts = [0]
+    for ln in lines[:-1]:
+        starts.append(starts[-1] + len(ln) + 1)
+    line = lines[k]
     colon = line.find("：")
-    if skill_line_name(line) is None or colon < 0:
+    stripped = line.lstrip(" \t")
+    if skill_line_name(line) is not None and colon >= 0:
+        body = line[colon + 1:].rstrip(" \t")
+        if len(body) < 2 or body.startswith(_MARK_START):
+            return None
+        a = starts[k] + colon + 1
+        return work[:a] + _MARK_START + _MARK_FILL * (len(body) - 2) + _MARK_END + work[a + len(body):]
+    if not stripped or stripped.startswith(("#", "扩展包")):
         return None
-    body = line[colon + 1:].rstrip(" \t")
-    if len(body) < 2 or body.startswith(_MARK_START):
-        return None
-    a = starts[k] + colon + 1
-    return work[:a] + _MARK_START + _MARK_FILL * (len(body) - 2) + _MARK_END + work[a + len(body):]
+    end = k + 1
+    if stripped.startswith("武将"):
+        while end < len(lines) and not lines[end].lstrip(" \t").startswith(("武将", "装备", "扩展包")):
+            end += 1
+    for m in range(k, end):
+        if lines[m].strip() and not lines[m].lstrip(" \t").startswith("#"):
+            lines[m] = "#" + " " * (len(lines[m]) - 1)
+    return "\n".join(lines)
 
 
 def _explained(raw: Diagnostic, rep: str, file: str, edits: list[Edit]) -> list[Diagnostic] | None:

@@ -38,3 +38,15 @@ def test_half_width_brackets_around_a_card_name_read_as_lenticular() -> None:
     # a stray bracket is not rewritten (the checker points at what was typed)
     r = parse_text(HEADER + "甲：出牌阶段，你可以弃置一张[杀，然后摸两张牌。\n", "t.sgs")
     assert r.tree is None and "[" in r.text
+
+
+def test_a_line_without_its_colon_and_a_bad_general_line_do_not_hide_the_rest() -> None:
+    body = (
+        "甲技 出牌阶段，你可以摸一张牌。\n"        # E0104: a comment from then on
+        "乙技：出牌阶段，你可以模一张牌。\n"
+        "武将 丙 吴 3体力 无性\n"                  # E0105: its skill lines are skipped with it
+        "丁技：出牌阶段，你可以模一张牌。\n"
+        "武将 戊 吴 3体力 男\n"
+        "戊技：出牌阶段，你可以模一张牌。\n"
+    )
+    assert [(c, ln) for c, ln, _ in _errors(body)] == [("E0104", 4), ("E0103", 5), ("E0105", 6), ("E0103", 9)]
