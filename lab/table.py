@@ -53,7 +53,8 @@ class TableSpec:
     like ``sgs play``, given sources replace the bundled generals (give ``skills/`` too
     to keep them) while the bundled equipment effects stay under their own.
     ``players``: 2–10; ``roles``: the identity role row (None, ``"alt"``, ``"1/2/2"``);
-    ``ex``: the 4 EX cards; ``seat_agents``: one agent kind per seat (a single kind =
+    ``ex``: the 4 EX cards; ``deck``: the deck (:data:`sgs.runtime.cards.DECKS`: 标准, or
+    军争's 160 cards); ``seat_agents``: one agent kind per seat (a single kind =
     every seat); ``role_agents``: (role, kind) pairs that override the seat's kind for
     the seat that gets that role; ``max_turns``: the turn cap of one game (no winner
     after it)."""
@@ -66,14 +67,19 @@ class TableSpec:
     role_agents: tuple[tuple[str, str], ...] = ()
     max_turns: int = 2000
     mode: str = "identity"
+    deck: str = "标准"
 
     def validate(self) -> None:
         """Raise :class:`SpecError` for an unknown agent kind or role, or a seat list
         of the wrong length."""
         from sgs.runtime.modes.identity import IdentityError, role_counts
 
+        from sgs.runtime.cards import DECKS
+
         if self.mode != "identity":
             raise SpecError(f"未知模式：{self.mode}（只有 identity 身份局）")
+        if self.deck not in DECKS:
+            raise SpecError(f"未知牌堆「{self.deck}」；可用：{'、'.join(DECKS)}")
         try:
             role_counts(self.players, self.roles)
         except IdentityError as exc:
@@ -88,8 +94,12 @@ class TableSpec:
                 raise SpecError(f"--agent-role：未知身份「{role}」；可用：{'、'.join(ROLE_NAMES)}")
 
     def header(self) -> dict[str, Any]:
-        """The JSON header of a result file: every field, lists for tuples."""
-        return json.loads(json.dumps(asdict(self)))  # type: ignore[no-any-return]
+        """The JSON header of a result file: every field, lists for tuples (``deck`` only
+        when it is not 标准, so files written before the field resume as before)."""
+        data: dict[str, Any] = json.loads(json.dumps(asdict(self)))
+        if data.get("deck") == "标准":
+            del data["deck"]
+        return data
 
     def key(self) -> str:
         """A short content hash of the header (same spec → same key)."""
@@ -106,6 +116,7 @@ class TableSpec:
             role_agents=tuple((str(r), str(k)) for r, k in data.get("role_agents", ())),
             max_turns=int(data.get("max_turns", 2000)),
             mode=str(data.get("mode", "identity")),
+            deck=str(data.get("deck", "标准")),
         )
 
     @property
