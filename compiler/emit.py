@@ -1630,7 +1630,12 @@ class _Planner:
         you: str = "ctx.owner",
     ) -> ClassPlan:
         if a.phase != "出牌阶段":
-            raise self.fail("E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
+            raise self.fail(
+                "E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span,
+                # 摸牌阶段，你可以额外摸一张牌: a phase other than 出牌阶段 is a timing
+                help=f"写成时机：“{a.phase}开始时，你可以……”；多摸牌写“{a.phase}摸牌时，你可以额外摸一张牌”"
+                if a.phase == "摸牌阶段" else f"写成时机：“{a.phase}开始时，你可以……”或“{a.phase}结束时，你可以……”",
+            )
         self.use("ActiveSkill", "SkillContext", "Card", "Player")
         effects = list(a.effects)
         env = _Env(cards="cards", chosen="targets[0]")
