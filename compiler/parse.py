@@ -1167,6 +1167,13 @@ def parse_text(text: str, file: str) -> ParseResult:
             )
     if too_long:
         return ParseResult(file, norm, None, tuple(diags + too_long))
+    if all(not ln.strip() or ln.lstrip().startswith("#") for ln in norm.split("\n")):
+        # nothing but blank and comment lines: say so, not 句子没有写完
+        diags.append(Diagnostic(
+            "E0105", Severity.ERROR, "文件中没有扩展包：只有空行和注释", Span(file, 1, 1, 1, 1),
+            help="文件以“扩展包 包名”开头，其后是武将行和技能行，如“武将 曹操 魏 4体力 男”“奸雄：……”",
+        ))
+        return ParseResult(file, norm, None, tuple(diags))
     rep, more, edits = repair(norm, file)
     diags += more
     pre = [remap(d, edits) for d in _brackets(rep, file)]

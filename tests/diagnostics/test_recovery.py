@@ -50,3 +50,10 @@ def test_a_line_without_its_colon_and_a_bad_general_line_do_not_hide_the_rest() 
         "戊技：出牌阶段，你可以模一张牌。\n"
     )
     assert [(c, ln) for c, ln, _ in _errors(body)] == [("E0104", 4), ("E0103", 5), ("E0105", 6), ("E0103", 9)]
+
+
+def test_an_empty_file_or_only_comments_says_so() -> None:
+    for text in ("", "\n\n", "# 只有注释\n\n  # 又一行\n"):
+        r = parse_text(text, "t.sgs")
+        assert r.tree is None
+        assert [(d.code, d.message) for d in r.diagnostics] == [("E0105", "文件中没有扩展包：只有空行和注释")]
