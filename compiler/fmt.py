@@ -7,7 +7,8 @@ Like a code formatter, it changes form, never meaning (for every skill in
 * half-width punctuation becomes full-width, full-width digits ASCII (the normaliser);
 * the corrections the checker warned about are applied (W0101 错别字 such as
   ``收到`` → ``受到``, ``牌对顶`` → ``牌堆顶``, ``角`` → ``角色``, ``1.、`` → ``1.``;
-  W0102 a missing final ``。``);
+  W0102 a missing final ``。``; I0702 ``你受到伤害后`` → ``你受到一次伤害后``, the reading
+  the rules give it);
 * bare card names get their brackets: ``当闪使用`` → ``当【闪】使用``;
 * skill lines lose their spaces (the register has none), header and general lines
   keep single spaces, trailing spaces go, the file ends with one newline.
@@ -30,6 +31,9 @@ from lark import Token
 from .diagnostics import Diagnostic, Severity
 
 __all__ = ["format_text", "format_skill_lines", "ir_shape"]
+
+#: I0702's words (compiler.parse.normalise): 受到伤害 with no 一次/1点 after 你
+_ONCE = re.compile(r"(?<=你)受到伤害(?=[后时])")
 
 
 def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
@@ -68,7 +72,8 @@ def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagn
         elif stripped.startswith("#") or not stripped:
             out_lines.append(stripped)
         elif skill_line_name(stripped) is not None:
-            out_lines.append(re.sub(r"[ \t]+", "", stripped))
+            # I0702: 受到伤害后 is read once per event; the canonical text says so
+            out_lines.append(_ONCE.sub("受到一次伤害", re.sub(r"[ \t]+", "", stripped)))
         else:
             out_lines.append(re.sub(r"[ \t]+", " ", stripped))
     while out_lines and not out_lines[-1]:

@@ -307,3 +307,11 @@ def test_help_names_value_kinds_in_chinese_not_python_types() -> None:
     # every option of every command got one, but the choices (--format, --log)
     assert {(c, n) for c, ms in metavars.items() for n, m in ms.items() if m is None} == {
         ("check", "fmt"), ("stats", "fmt"), ("play", "log")}
+
+
+def test_fmt_writes_the_once_that_i0702_reads() -> None:
+    r = runner.invoke(app, ["fmt", "--text", "丁技：每当你受到伤害后，你可以摸一张牌。"])
+    assert r.exit_code == 0 and r.stdout == "丁技：每当你受到一次伤害后，你可以摸一张牌。\n"
+    # 1点 and 一次 are kept as written; the other side's 造成伤害 is not this note's
+    r = runner.invoke(app, ["fmt", "--text", "丁技：每当你受到1点伤害后，你可以摸一张牌。"])
+    assert r.stdout == "丁技：每当你受到1点伤害后，你可以摸一张牌。\n"
