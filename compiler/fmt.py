@@ -32,15 +32,12 @@ from .diagnostics import Diagnostic, Severity
 
 __all__ = ["format_text", "format_skill_lines", "ir_shape"]
 
-#: I0702's words (compiler.parse.normalise): 受到伤害 with no 一次/1点 after 你
-_ONCE = re.compile(r"(?<=你)受到伤害(?=[后时])")
-
 
 def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagnostic]]:
     """The canonical form of a whole ``.sgs`` text, or None (and why) if it has errors
     (those of ``sgs check`` on this text alone)."""
     from . import build_texts
-    from .parse import parse_text, skill_line_name
+    from .parse import BARE_DAMAGE_TAKEN, parse_text, skill_line_name
 
     parsed = parse_text(text, file)
     diags = list(parsed.diagnostics)
@@ -73,7 +70,7 @@ def format_text(text: str, file: str = "<text>") -> tuple[str | None, list[Diagn
             out_lines.append(stripped)
         elif skill_line_name(stripped) is not None:
             # I0702: 受到伤害后 is read once per event; the canonical text says so
-            out_lines.append(_ONCE.sub("受到一次伤害", re.sub(r"[ \t]+", "", stripped)))
+            out_lines.append(BARE_DAMAGE_TAKEN.sub("受到一次伤害", re.sub(r"[ \t]+", "", stripped)))
         else:
             out_lines.append(re.sub(r"[ \t]+", " ", stripped))
     while out_lines and not out_lines[-1]:

@@ -233,6 +233,10 @@ def _char_name(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
 
 
+#: I0702's words: 你受到伤害后/时 with no 一次/1点 (read once per event; sgs fmt writes 一次)
+BARE_DAMAGE_TAKEN = re.compile(r"(?<=你)受到伤害(?=[后时])")
+
+
 def _colon_before(text: str, pos: int) -> bool:
     """Whether the line holding ``pos`` has its skill name's “：” before ``pos`` (E0104
     is then wrong: the name is there, the sentence after it is what went wrong)."""
@@ -310,7 +314,7 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
             )
         out = out.replace(wrong, right)
     # 受到伤害后 without 一次/1点: once per event or once per point? (DESIGN §2.2)
-    for m in re.finditer(r"(?<=你)受到伤害(?=[后时])", out):
+    for m in BARE_DAMAGE_TAKEN.finditer(out):
         if not room("I0702", Severity.NOTE, "没有写“一次”或“1点”的“受到伤害”"):
             continue
         sp = _span(file, out, m.start(), m.end())
