@@ -1105,7 +1105,7 @@ def _parse_marked(rep: str, work: str, file: str) -> tuple[Tree[Token], list[Dia
 _MAX_SYNTAX_ERRORS = 50
 
 
-def _mask_skill_body(work: str, k: int) -> str | None:
+def _mask_bad_line(work: str, k: int) -> str | None:
     """``work`` with bad line ``k`` (0-based) made readable, every position kept, so the
     file grammar reads past it: a skill line's body becomes a mark (REGISTER_LINE); any
     other line becomes a comment (a skill line without its “：”, a stray line) — a
@@ -1200,7 +1200,7 @@ def parse_text(text: str, file: str) -> ParseResult:
                 bad_lines.add(d.span.line)
                 cards = [remap(c, edits) for c in _unknown_cards(rep, file, d.span.line)]
                 diags += cards or _explained(raw, rep, file, edits) or [d]
-            masked = _mask_skill_body(work, raw.span.line - 1)
+            masked = _mask_bad_line(work, raw.span.line - 1)
             if masked is None:
                 break
             work, err = masked, None
