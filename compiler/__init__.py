@@ -491,7 +491,9 @@ def _compiler_fingerprint() -> str:
                 h.update(entry.relative_to(base).as_posix().encode())
                 h.update(entry.read_bytes())
     runtime = Path(str(resources.files("sgs.runtime")))
-    for name in ("api.py", "cards.py", "timing.py", "player.py", "skills.py", "actions.py"):
+    names = ["api.py", "cards.py", "timing.py", "player.py", "skills.py"]
+    names += sorted(f"actions/{f.name}" for f in (runtime / "actions").glob("*.py"))
+    for name in names:
         f = runtime / name
         if f.is_file():
             h.update(f.read_bytes())
