@@ -2,8 +2,10 @@
 
 Every user mistake ends in a message and a non-zero exit code, never a traceback:
 diagnostics for skill text (file:line:col), :class:`ScenarioError` for scenario files,
-plain messages for bad options.  Exit codes: 0 ok, 1 errors found / expectations failed /
-a ``--human`` game quit before its end, 2 bad usage, 130 interrupted (Ctrl-C).
+plain messages for bad options, and typer's usage errors (unknown command or option, a
+value of the wrong type) reworded in Chinese by :mod:`sgs.compiler.usage`.  Exit codes:
+0 ok, 1 errors found / expectations failed / a ``--human`` game quit before its end,
+2 bad usage, 130 interrupted (Ctrl-C).
 Seeds are non-negative (``random.Random(-n)`` would silently be ``random.Random(n)``).
 ``-h`` is ``--help``; ``--version`` prints the version; help is laid out at the width of
 the terminal (any of stdin/stdout/stderr, so ``sgs --help | less`` too), not cut at 80.
@@ -739,8 +741,10 @@ def command() -> typer.core.TyperGroup:
 
 def main() -> None:
     """Entry point of the ``sgs`` script."""
+    from sgs.compiler.usage import run
+
     _wide_help()
-    command()(prog_name="sgs")
+    run(command(), prog_name="sgs")
 
 
 if __name__ == "__main__":
