@@ -76,7 +76,7 @@ def _from_pydantic(cause: BaseException | None) -> str:
 
 def _from_type(param: Any) -> str:
     """What a click parameter type requires, for a value click itself refused."""
-    t = getattr(param, "type", None)
+    t: Any = getattr(param, "type", None)
     kinds = _kinds(t) if t is not None else set()
     if "Choice" in kinds:
         return "应为其中之一：" + "、".join(str(c) for c in t.choices)
