@@ -145,7 +145,7 @@ def _ex_hint(sc: Scenario) -> str:
 
 
 #: SeatSpec field → the scenario file's key
-_SEAT_KEYS = {"general": "general", "hand": "hand", "equips": "equip", "judge": "judge"}
+_SEAT_KEYS = {"general": "general", "hp": "hp", "hand": "hand", "equips": "equip", "judge": "judge"}
 
 
 def _table_key(exc: TableError) -> str:

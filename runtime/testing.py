@@ -17,7 +17,8 @@ Example::
 * ``general`` — a :class:`GeneralSpec` (compiled, with skills) or a name from
   ``data/generals.tsv`` (then skill-less; ``skills=`` adds skill classes).
 * ``role`` — :class:`Role` or its Chinese value; victory uses the identity rules.
-* ``hp`` / ``max_hp`` — default: the printed max hp, +1 for the lord.
+* ``hp`` / ``max_hp`` — default: the printed max hp, +1 for the lord; an ``hp`` above
+  the max hp without a ``max_hp`` is a :class:`TableError` (never a silent raise).
 * cards are labels (``杀♠7``) or bare names (``杀`` = the first unused card of
   that name in deck order); each physical card can be placed once.  ``judge``
   entries are delayed tricks (乐不思蜀, 闪电 …), or read ``label@乐不思蜀`` to place
@@ -170,7 +171,14 @@ def build_game(
     for p, (s, g) in zip(players, specs):
         apply_general(game, p, g, hp=s.hp, max_hp=s.max_hp)
         if s.hp is not None and s.max_hp is None and s.hp > p.max_hp:
-            p.max_hp = s.hp
+            # a table never raises a max hp behind the author's back: say what to write
+            lord = "（主公 +1）" if p.role is Role.LORD else ""
+            raise TableError(
+                f"{p.seat}号位：体力 {s.hp} 超过了「{g.name}」的体力上限 {p.max_hp}{lord}；"
+                f"要更高的上限就同时写 max_hp = {s.hp}",
+                p.seat,
+                "hp",
+            )
         p.alive = s.alive
         p.chained = s.chained
         game.alive_changed()

@@ -163,3 +163,15 @@ def test_a_bad_value_names_the_key(text: str, key: str, words: str) -> None:
     msg = refused(text)
     assert f": {key}: " in msg, msg
     assert words in msg, msg
+
+
+def test_hp_above_the_max_is_refused_not_raised() -> None:
+    # 孙权 has 4 体力: hp = 5 alone used to raise his max hp without a word
+    text = table().replace('role = "反贼"\nhp = 1', 'role = "反贼"\nhp = 5')
+    said = refused(text)
+    assert "seats[4].hp" in said
+    assert "4号位：体力 5 超过了「孙权」的体力上限 4；要更高的上限就同时写 max_hp = 5" in said
+    # with max_hp written it is the author's choice
+    ok = table(expect="[expect.seat.4]\nhp = 4\nmax_hp = 5")  # 南蛮入侵 hits him once
+    ok = ok.replace('role = "反贼"\nhp = 1', 'role = "反贼"\nhp = 5\nmax_hp = 5')
+    assert run_scenario(parse_scenario(ok, "t.toml")).failures == []
