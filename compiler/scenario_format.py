@@ -33,6 +33,7 @@ what was expected and, for names, a suggestion.  Never a traceback for a bad fil
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,9 +52,10 @@ DECKS = ("标准", "军争")
 class ScenarioError(Exception):
     """A scenario file that cannot be read: ``path: key: message``."""
 
-    def __init__(self, path: str, key: str, message: str) -> None:
-        self.path, self.key, self.message = path, key, message
-        where = f"{path}: {key}: " if key else f"{path}: "
+    def __init__(self, path: str, key: str, message: str, line: int | None = None, col: int | None = None) -> None:
+        self.path, self.key, self.message, self.line, self.col = path, key, message, line, col
+        at = f"{path}:{line}:{col}" if line is not None else path
+        where = f"{at}: {key}: " if key else f"{at}: "
         super().__init__(where + message)
 
 
@@ -173,7 +175,7 @@ class _Reader:
 
     def table(self, data: Any, key: str) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise self.fail(key, f"应为表（table），实际是 {type(data).__name__}")
+            raise self.fail(key, f"应为表（table），实际是{toml_kind(data)}")
         return data
 
     def known_keys(self, data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> None:
@@ -248,13 +250,72 @@ def _choices(r: _Reader, data: dict[str, Any], where: str) -> tuple[Step, ...]:
     return tuple(out)
 
 
+#: tomllib's messages (CPython 3.11–3.13 ``tomllib/_parser.py``) → Chinese; ``{x}`` is the
+#: quoted part of the English message
+_TOML_MESSAGES: tuple[tuple[str, str], ...] = (
+    (r"Expected '=' after a key in a key/value pair", "键后面应有 “=”（写成 键 = 值）"),
+    (r"Expected '\]' at the end of a table declaration", "表头缺少结尾的 “]”（写成 [表名]）"),
+    (r"Expected '\]\]' at the end of an array declaration", "表数组的表头缺少结尾的 “]]”（写成 [[表名]]）"),
+    (r"Expected (?P<x>.+)", "这里应有 {x}"),
+    (r"Cannot declare (?P<x>.+) twice", "{x} 声明了两次"),
+    (r"Cannot (?:mutate immutable namespace|redefine namespace) (?P<x>.+)", "不能再次定义 {x}"),
+    (r"Cannot overwrite a value", "同一个键写了两次"),
+    (r"Duplicate inline table key (?P<x>.+)", "行内表里的键 {x} 写了两次"),
+    (r"Unterminated string", "字符串没有结束（缺少结尾的引号）"),
+    (r"Unclosed array", "数组没有结束（缺少 “]”）"),
+    (r"Unclosed inline table", "行内表没有结束（缺少 “}}”）"),
+    (r"Illegal character (?P<x>.+)", "非法字符 {x}（字符串不能跨行，要换行请写 \\n 或用三引号）"),
+    (r"Found invalid character (?P<x>.+)", "无效字符 {x}"),
+    (r"Invalid initial character for a key part", "键的开头字符无效（含中文等字符的键要加引号）"),
+    (r"Invalid value", "值无效（字符串要加引号，数组写成 [...]）"),
+    (r"Invalid statement", "无法识别的语句（应为 键 = 值、[表] 或 [[表数组]]）"),
+    (r"Invalid date or datetime", "日期或时间无效"),
+    (r"Invalid hex value|Escaped character is not a Unicode scalar value", "转义字符无效"),
+    (r"Unescaped '\\' in a string", "字符串里的 “\\” 没有转义（写成 \\\\）"),
+)
+_TOML_AT = re.compile(r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S)
+
+
+def toml_error(text: str, exc: Exception) -> tuple[int | None, int | None, str]:
+    """A TOML syntax error in Chinese: its line and column (1-based; None at the end of
+    the document) and the message with the line itself under a caret, e.g.
+    ``(1, 10, "TOML 语法错误：表头缺少结尾的 “]”（写成 [表名]）\\n    [scenario\\n    ^")``.
+
+    tomllib words its errors in English with a ``(at line L, column C)`` suffix; the
+    message is matched against :data:`_TOML_MESSAGES` (an unknown one is kept in
+    parentheses so nothing is lost)."""
+    said = str(exc)
+    m = _TOML_AT.match(said)
+    msg = m.group("msg") if m else said
+    zh = next(
+        (template.format(**mm.groupdict()) for pattern, template in _TOML_MESSAGES if (mm := re.fullmatch(pattern, msg))),
+        f"（{msg}）",
+    )
+    if m is None or m.group("line") is None:
+        return None, None, f"TOML 语法错误（在文件末尾）：{zh}"
+    line, col = int(m.group("line")), int(m.group("col"))
+    lines = text.splitlines()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    caret = "".join("　" if ord(ch) > 0x2E7F else " " for ch in source[: col - 1]) + "^"
+    return line, col, f"TOML 语法错误：{zh}\n    {source}\n    {caret}"
+
+
+def toml_kind(value: object) -> str:
+    """What a TOML value is, in Chinese (for “应为…，实际是…”)."""
+    kinds: tuple[tuple[type, str], ...] = (
+        (bool, "真假值"), (int, "整数"), (float, "小数"), (str, "字符串"), (list, "数组"), (dict, "表"),
+    )
+    return next((f"{word} {value!r}" if word != "表" else word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
+
+
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     """Parse scenario TOML ``text``; raises :class:`ScenarioError` on any problem."""
     r = _Reader(path)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise r.fail("", f"TOML 语法错误：{exc}") from None
+        line, col, message = toml_error(text, exc)
+        raise ScenarioError(path, "", message, line, col) from None
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
     head = r.table(doc.get("scenario", {}), "scenario")
     r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "deck", "same_general", "skills"))
