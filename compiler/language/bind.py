@@ -556,7 +556,7 @@ class Binder:
     # ---- parts
     def xdef(self, part: ir.Part) -> None:
         """What X stands for in this part (its （X为…）), from the part's words."""
-        m = re.search(r"（X为(.+?)）", self.words(part))
+        m = re.search(r"[（，]X为(.+?)）", self.words(part))
         self.x = None
         if m:
             q = _QUANTITIES.get(m.group(1))

@@ -200,7 +200,7 @@ def part_facts(skill: ir.RegisterSkill, part: ir.Part) -> PartFacts:
     when = tuple(_timing(text, e) for e in part.timings)
     if part.kind in ("active", "static") and part.phase:
         when = (part.phase,)
-    m = re.search(r"（X为(.+?)）", text[part.start:part.end])
+    m = re.search(r"[（，]X为(.+?)）", text[part.start:part.end])
     return PartFacts(part.kind, part.tags, when, decides, tuple(cost), tuple(conds), tuple(effects), part.limit,
                      m.group(1) if m else None, tuple(got.later), tuple(got.lasting), part.remarks, part.label,
                      tuple(dict.fromkeys(got.spans)))

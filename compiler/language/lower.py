@@ -175,6 +175,9 @@ class _Lowering:
             first = t.children[0]
             who = self.player(first) if isinstance(first, Tree) and first.data in _PLAYER else None
             inner = self.seq(t.children[-1], who, None) if who is None or len(t.children) > 1 else ir.Seq(a, b, ())
+            when = next((c for c in t.children if isinstance(c, Tree) and c.data == "own_when"), None)
+            if when is not None:  # 令你于此牌结算后视为…: what the player does then
+                inner = ir.Seq(inner.start, inner.end, (ir.When(*_span(when), (self.when_event(when, who),), inner),))
             args: tuple[ir.Node, ...] = tuple(x for x in (who, inner) if x is not None)
         else:
             saved, self.actor = self.actor, actor  # a choice's options: the chooser acts
@@ -267,15 +270,22 @@ class _Lowering:
                 items.extend(self.seq(c, actor, modal, written and not items).items)
         body: ir.Node = ir.Seq(a, b, tuple(items))
         for c in reversed(whens):
-            ca, cb = _span(c)
-            ev = self.event(c)
-            subject = replace(ev, start=actor.start if actor is not None and actor.end <= ca else ca, subject=actor)
-            body = ir.Seq(a, b, (ir.When(a, b, (subject if actor is not None else ev,), body),))
+            body = ir.Seq(a, b, (ir.When(a, b, (self.when_event(c, actor),), body),))
         for c in reversed(spans):
             ca, cb = _span(c)
             body = ir.Seq(a, b, (ir.If(a, b, ir.Cond(ca, cb, "duration", self.args(c), self.words(c)), body),))
         assert isinstance(body, ir.Seq)
         return body
+
+    def when_event(self, c: Subtree, actor: ir.PlayerRef | None) -> ir.EventPattern:
+        """The event of a time right after a subject (你的下一名武将登场时…: the subject's
+        own event; 于此牌结算后: the card's, whoever the subject)."""
+        ca, cb = _span(c)
+        card = next((x for x in c.children if isinstance(x, Tree) and x.data == "ev_card_subject"), None)
+        if card is not None:
+            return self.event(card)
+        ev = self.event(c)
+        return replace(ev, start=actor.start if actor is not None and actor.end <= ca else ca, subject=actor) if actor is not None else ev
 
     def enum(self, t: Subtree) -> ir.Node:
         """An enumeration (…：1.…；2.… / 若此牌：为基本牌，…；…): after a head that chooses
@@ -313,8 +323,10 @@ class _Lowering:
         self.actor, self.modal = saved
         options = tuple(e for e in entries if isinstance(e, ir.Option))
         if options:
+            # a head of only a subject and modal (你可以：A；B): its 可以 decides the choice
+            optional = not any(isinstance(x, ir.Act) for x in ir.walk(lead)) and self.modal in OPTIONAL_MODALS
             lead = _choice(lead, options) or ir.Seq(lead.start, lead.end, lead.items + (
-                ir.Act(a, b, "choice", chooser, options, False, self.modal),))
+                ir.Act(_span(head)[1] if optional else a, b, "choice", chooser, options, optional, self.modal),))
         out = ir.Seq(a, b, (lead,) + tuple(e for e in entries if not isinstance(e, ir.Option)))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
         return self.nest(kids, conds, out, a, b)
@@ -470,7 +482,10 @@ class _Lowering:
         phase = None
         body_tree = next((c for c in kids if c.data == "body"), None)
         if kind == "trigger":
-            timings = self.timings(kids[0])
+            timing = next(c for c in kids if c.data == "timing")
+            timings = self.timings(timing)
+            if kids[0] is not timing:  # 出牌阶段，当…时，…: the phase the timing listens in
+                phase = self.text[_span(core)[0]:_span(timing)[0]].rstrip("，").removesuffix("内")
         elif kind == "active":
             # the phase(s) as written, with their owner (你的出牌阶段 / 摸牌阶段或出牌阶段), not 内
             pa = _span(core)[0]
@@ -481,7 +496,7 @@ class _Lowering:
         body = self.body(body_tree)
         # remarks in brackets (（至多摸至五张） / （不能指定自己为目标）): what they say of the
         # act before them, kept as written (an X-definition is the part's X, not a remark)
-        remarks = tuple(self.words(x) for x in _topdown(core) if x.data in ("xdef", "limit_remark")
+        remarks = tuple(self.words(x) for x in _topdown(core) if x.data in ("xdef", "limit_remark", "note")
                         and not re.match(r"（[XY](为|是)", self.words(x)))
         only_static = body is not None and bool(body.items) and _statements_only(body)
         if kind == "free" or (kind == "active" and only_static):
@@ -521,7 +536,7 @@ def _conditional(seq: ir.Seq) -> bool:
 def _chooser(seq: ir.Seq) -> ir.PlayerRef | None:
     """The actor of the last 选择一项 in ``seq`` (令其选择一项: 其), or None."""
     for x in reversed(list(ir.walk(seq))):
-        if isinstance(x, ir.Act) and x.verb == "choose" and not x.args:
+        if isinstance(x, ir.Act) and (x.verb == "choose" and not x.args or x.verb == "perform"):
             return x.actor
     return None
 
@@ -537,6 +552,9 @@ def _choice(seq: ir.Seq, options: tuple[ir.Option, ...]) -> ir.Seq | None:
         elif isinstance(x, ir.Act) and x.verb == "choose" and not x.args:
             got_act: ir.Node = replace(x, verb="choice", args=options, end=options[-1].end)
             items[i] = got_act
+            return replace(seq, items=tuple(items))
+        elif isinstance(x, ir.Act) and x.verb == "perform":  # 执行前X项：… — the items done, not chosen
+            items[i] = replace(x, args=x.args + options, end=options[-1].end)
             return replace(seq, items=tuple(items))
         elif isinstance(x, ir.Act) and x.verb == "cause":
             inner = [y for y in x.args if isinstance(y, ir.Seq)]

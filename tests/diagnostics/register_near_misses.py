@@ -123,6 +123,19 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('particle', '技能：准备阶段，你可以失去〖奸雄〗和和〖仁德〗。', [('E0101', 19, 20, '')]),
     ('particle', '限叠：每回合每回合限一次，当你受到伤害后，你摸一张牌。', [('E0101', 10, 11, None), ('I0702', 16, 20, '受到一次伤害')]),
     ('missing_phrase', '改值：锁定技，当你受到伤害时，此伤害改为。', [('E0101', 21, 22, None), ('I0702', 10, 14, '受到一次伤害')]),
+    # clause and sentence structure: an action list after 你可以：, the items done (执行前X项),
+    # a phase before a timing, 若-cases after a timing's colon, which time an event is, a
+    # note in brackets, a card's event as a time, two remarks in one bracket, a phase as a time
+    ('unfinished', '抉择：出牌阶段限一次，你可以：。', [('E0101', 16, 17, None)]),
+    ('unfinished', '残句：出牌阶段，你可以弃置一张牌并执行前项：1.摸一张牌；2.回复1点体力。', [('E0101', 21, 22, '等量')]),
+    ('if_without_clause', '假设：当你受到伤害后：若你有手牌；若你没有手牌，你摸一张牌。', [('E0101', 17, 18, None), ('I0702', 6, 10, '受到一次伤害')]),
+    ('timing_missing', '迅捷：出牌阶段，当你使用【杀】，你可以摸一张牌。', [('E0106', 16, 17, None)]),
+    ('unfinished', '残句：当你受到伤害后，若此伤害是本轮，你摸一张牌。', [('E0101', 17, 19, '发动'), ('I0702', 6, 10, '受到一次伤害')]),
+    ('brackets', '括号：出牌阶段，你可以将一张手牌（正面朝上交给一名其他角色。', [('E0107', 17, 18, None)]),
+    ('missing_phrase', '迅捷：出牌阶段限一次，你可以弃置一张牌，令你于此牌结算视为使用一张【杀】。', [('E0101', 28, 30, None)]),
+    ('x_definition', '定数：出牌阶段，你可以将X张牌当【杀】使用（无距离限制，X）。', [('E0101', 22, 23, None)]),
+    ('timing_word', '迅捷：当你受到伤害后，此回合结束阶段时候，你摸一张牌。', [('E0103', 19, 21, None), ('I0702', 6, 10, '受到一次伤害')]),
+    ('particle', '衔接：当你受到伤害后，你可以的：摸一张牌；弃置一张牌。', [('E0101', 15, 16, ''), ('I0702', 6, 10, '受到一次伤害')]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)

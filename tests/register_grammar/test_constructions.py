@@ -224,3 +224,56 @@ def test_near_misses_of_the_constructions(text: str, at: str) -> None:
     with pytest.raises(RegisterError) as info:
         parse_register(text)
     assert text[info.value.pos:].startswith(at), text[: info.value.pos] + "⟨" + text[info.value.pos:]
+
+
+# ---- clause and sentence structure (written for these tests, no corpus text)
+
+def test_an_action_list_after_a_modal_is_one_optional_choice() -> None:
+    s = _read("出牌阶段限一次，你可以：弃置一张牌，然后摸两张牌；失去1点体力，然后回复1点体力。")
+    (choice,) = [a for a in _acts(s) if a.verb == "choice"]
+    assert choice.optional and _text(choice.actor) == "你"
+    assert [o.label for o in choice.args] == ["弃置一张牌，然后摸两张牌", "失去1点体力，然后回复1点体力"]
+
+
+def test_the_items_done_are_the_performing_acts_options() -> None:
+    s = _read("出牌阶段，你可以弃置任意张牌依次执行前等量项：1.摸一张牌；2.回复1点体力。")
+    (perform,) = [a for a in _acts(s) if a.verb == "perform"]
+    assert [x.label for x in perform.args if isinstance(x, ir.Option)] == ["1.摸一张牌", "2.回复1点体力"]
+    assert not [a for a in _acts(s) if a.verb == "choice"]
+
+
+def test_a_phase_before_a_timing_is_where_the_trigger_listens() -> None:
+    s = _read("出牌阶段，当你使用【杀】时，你可以摸一张牌。")
+    (p,) = s.parts
+    assert (p.kind, p.phase, [e.window for e in p.timings]) == ("trigger", "出牌阶段", ["use"])
+
+
+def test_cases_after_a_timings_colon_are_conditions() -> None:
+    s = _read("当你受到伤害后：若你有手牌，你摸一张牌；若你没有手牌，你回复1点体力。")
+    assert len(s.parts) == 1 and s.parts[0].kind == "trigger"
+    assert [n.cond.text for n in ir.walk(s) if isinstance(n, ir.If) and n.cond] == ["你有手牌", "你没有手牌"]
+
+
+def test_times_inside_a_body_phase_and_card_event() -> None:
+    s = _read("当你受到伤害后，此回合结束阶段，你可以摸一张牌。")
+    (when,) = [n for n in ir.walk(s) if isinstance(n, ir.When)]
+    assert [(e.window, e.context) for e in when.timings] == [("phase", ("此",))]
+    t = _read("出牌阶段限一次，你可以弃置一张牌，令你于此牌结算后视为使用一张【杀】。")
+    (when,) = [n for n in ir.walk(t) if isinstance(n, ir.When)]
+    assert [t.text[e.start:e.end] for e in when.timings] == ["此牌结算后"]
+    assert [a.verb for a in ir.walk(when.body) if isinstance(a, ir.Act)] == ["use"]
+
+
+def test_which_time_an_event_is_is_a_condition() -> None:
+    s = _read("当你受到伤害后，若此伤害是本轮第一次造成伤害，你摸一张牌。")
+    assert [(n.cond.kind, n.cond.text) for n in ir.walk(s) if isinstance(n, ir.If) and n.cond] == [
+        ("nth", "此伤害是本轮第一次造成伤害")]
+    t = _read("当你受到伤害后，你可以摸一张牌；若不为本回合首次发动，你失去1点体力。")
+    assert ("nth", "不为本回合首次发动") in [(n.cond.kind, n.cond.text) for n in ir.walk(t) if isinstance(n, ir.If) and n.cond]
+
+
+def test_notes_in_brackets_are_remarks_and_x_is_read_after_another_remark() -> None:
+    s = _read("出牌阶段限一次，你可以将一张手牌（正面朝上移动）交给一名其他角色。")
+    assert s.parts[0].remarks == ("（正面朝上移动）",)
+    t = _read("出牌阶段限一次，你可以将X张牌当【杀】使用（无距离限制，X为你的体力值）。")
+    assert "X：你的体力值" in _lines(t)
