@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from sgs.compiler import ir
 from sgs.compiler.cli import app
 from sgs.compiler.graph.load import load_text
-from sgs.compiler.reading import effect, explain_skill
+from sgs.compiler.reading import effect, explain_skill, static_effect
 from sgs.compiler.verbs import EXPLAIN, VERBS
 
 from ..graph.test_generic_walk import EFFECT_CLASSES, _make
@@ -127,3 +127,28 @@ def test_the_owners_may_is_not_given_to_the_target() -> None:
     out = explain_skill(skill)
     assert "谁决定：你（技能拥有者）决定是否发动" in out
     assert "效果：你选择的一名其他男性角色摸1张牌" in out and "可以摸" not in out and "may draw" not in out
+
+
+STATIC_CLASSES = typing.get_args(ir.StaticModifier)
+
+
+@pytest.mark.parametrize("cls", STATIC_CLASSES, ids=lambda c: c.__name__)
+def test_every_static_rule_is_worded_not_dumped(cls: type) -> None:
+    # built by introspection, so a new static rule cannot be forgotten: it must get a
+    # case in reading.static_effect, never the field dump (红颜 used to explain itself
+    # as "SuitAs suit=黑桃, hand_only=False …")
+    fill = {"cards": ir.CardClass("锦囊牌", _SPAN)} if cls is ir.NoDistanceLimit else None
+    zh, en = static_effect(_make(cls, _SPAN, fill))
+    assert cls.__name__ not in zh + en, (zh, en)
+    assert re.search(r"[\u4e00-\u9fff]", zh)
+
+
+def test_hongyan_and_guhuo_read_as_rules() -> None:
+    runner = CliRunner()
+    hongyan = runner.invoke(app, ["explain", "红颜"]).output
+    assert "效果：你的黑桃牌均视为红桃牌" in hongyan
+    assert "effect: your spade cards (hand, equipment, judgement) count as hearts" in hongyan
+    assert "SuitAs" not in hongyan
+    guhuo = runner.invoke(app, ["explain", "蛊惑"]).output
+    assert "类型：扣置宣告技" in guhuo and "kind: declared\n" not in guhuo
+    assert "效果：将1张手牌扣置，声明为任意一张基本牌或非延时类锦囊牌使用或打出；其他角色可以质疑此牌" in guhuo
