@@ -155,6 +155,28 @@ class RegisterLexer(Lexer):
         extra = {w: t for w, t in extra.items() if w not in self.words}
         return extra or None
 
+    def local_names(self, data: str, extra: dict[str, str] | None = None) -> dict[str, str] | None:
+        """The names ``data`` itself puts in quotes and also writes bare, as MARK words
+        for this text only (None when there are none).
+
+        The register declares a mark or pile by quoting it once and may then drop the
+        quotes (获得一个“饶舌”标记……你有7个饶舌标记时): the lexicon must not fail on a
+        name it has been shown.  A quoted wording made of known words (“出牌阶段限一次”)
+        is not a name, and a word of the grammar or of ``extra`` keeps its type.
+        """
+        found = _QUOTED.findall(data)
+        if not found:
+            return None
+        rest = _QUOTED.sub(" ", data)
+        names: dict[str, str] = {}
+        for name in found:
+            if name in names or name in self.words or (extra and name in extra) or name not in rest:
+                continue
+            if self.known_prefix(name, extra)[1] == len(name):
+                continue
+            names[name] = "MARK"
+        return names or None
+
     def lex(self, data: str) -> Iterator[Token]:  # type: ignore[override]
         pending, self.pending = self.pending, None
         toks = pending[1] if pending is not None and pending[0] is data else self.tokens(data)
@@ -180,7 +202,10 @@ class RegisterLexer(Lexer):
 
     def known_prefix(self, data: str, extra: dict[str, str] | None = None) -> tuple[list[Token], int]:
         """The words of ``data`` up to the first position where no word or slot starts,
-        and that position (``len(data)`` when every word is known)."""
+        and that position (``len(data)`` when every word is known).  Without ``extra``,
+        the names ``data`` itself quotes read bare too (:meth:`local_names`)."""
+        if extra is None:
+            extra = self.local_names(data)
         out: list[Token] = []
         i, n, line, col = 0, len(data), 1, 1
         while i < n:
@@ -231,6 +256,10 @@ class RegisterLexer(Lexer):
             if data[j] in " \t" or self._match(data, j, extra)[0]:
                 return j
         return len(data)
+
+
+#: a name in the quotes of the MARK slot (grammar/register/00_words.lark), its inside
+_QUOTED = re.compile(r'[“"「『]([^”"」』\n]{1,12})[”"」』]')
 
 
 def _word_alternatives(pattern: Any) -> list[str] | None:
@@ -489,6 +518,9 @@ def _words(parser: Lark, norm: str, lexicon: Lexicon | None) -> list[Token]:
     """The words of ``norm`` (with ``lexicon``'s names); RegisterError at an unknown word."""
     lexer = _lexer_of(parser)
     extra = lexer.with_lexicon(lexicon)
+    local = lexer.local_names(norm, extra)
+    if local:
+        extra = {**local, **(extra or {})}
     tokens, stop = lexer.known_prefix(norm, extra)
     if stop < len(norm):
         end = lexer.unknown_end(norm, stop, extra)
