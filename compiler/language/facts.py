@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..verbs import verb_of_frame
 from . import ir
@@ -68,6 +69,10 @@ _COVERBS = frozenset({"将", "从", "对", "视为", "各", "依次", "亦", "�
                       "额外", "分别", "改为", "用", "把"})
 
 
+#: words that join two arguments (〖天香〗和〖流离〗)
+_JOINS = frozenset({"和", "或", "与", "及", "以及", "或者"})
+
+
 def _verb(text: str, act: ir.Act) -> str:
     """The verb table's word for an act's frame; a frame the table does not have (令, 获得
     …, or a verb not compiled yet) is named by its own words outside its arguments, after
@@ -87,12 +92,18 @@ def _verb(text: str, act: ir.Act) -> str:
         toks = []
     groups: list[str] = []
     gap = False
-    for tok in toks:
+
+    def is_held(tok: Any) -> bool:
         at = act.start + (tok.start_pos or 0)
-        if any(a <= at < b for a, b in held):
+        return any(a <= at < b for a, b in held)
+
+    for i, tok in enumerate(toks):
+        if is_held(tok):
             gap = True
             continue
         word = str(tok)
+        if gap and word in _JOINS and i + 1 < len(toks) and is_held(toks[i + 1]):
+            continue  # 〖天香〗和〖流离〗: two arguments joined, not a word of the verb
         if word in "，、：；。（）" or (not groups and word in _COVERBS):
             continue
         if gap and groups:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 __all__ = [
-    "Node", "PlayerRef", "CardRef", "Quantity", "Place", "EventPattern", "Act", "Static", "Cond",
+    "Node", "PlayerRef", "CardRef", "SkillRef", "Quantity", "Place", "EventPattern", "Act", "Static", "Cond",
     "If", "When", "Seq", "Option", "Part", "RegisterSkill", "walk",
 ]
 
@@ -64,6 +64,24 @@ class CardRef(Node):
     #: the phrase's rule (card_phrase, card_owned, card_in_place, card_list, cpron …)
     form: str = "card_phrase"
     parts: tuple["CardRef", ...] = ()
+
+
+@dataclass(frozen=True)
+class SkillRef(Node):
+    """A skill phrase: 〖名〗, 此技能, or skills not named (一个技能 / 其武将牌上的技能 /
+    主公技 / 所有技能（限定技、觉醒技除外）), as written."""
+
+    text: str
+    #: the name in 〖〗, when the skill is named
+    name: str | None = None
+    #: whose skills (该角色的武将牌上的…), when written
+    owner: PlayerRef | None = None
+    #: how many (一个 / 所有), when written
+    count: str | None = None
+    #: the kind of skill that stands for one (主公技 …), when written
+    kind: str | None = None
+    #: the kinds of skill left out (（限定技、觉醒技除外）)
+    excluded: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

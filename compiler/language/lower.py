@@ -108,6 +108,26 @@ class _Lowering:
         head = next((self.words(c) for c in kids if c.data == "chead"), None)
         return ir.CardRef(a, b, self.words(t), count, owner, place, filters, head, False, str(t.data))
 
+    def skill(self, t: Subtree) -> ir.SkillRef:
+        """A skill phrase (30_verbs ``skill_np`` / ``skill_phrase``): its name, owner,
+        count, kind and the kinds left out, each as written."""
+        a, b = _span(t)
+        while t.data == "skill_np" and len(t.children) == 1 and isinstance(t.children[0], Tree):
+            t = t.children[0]  # the wrapper rule: read the phrase it holds
+        toks = [c for c in t.children if isinstance(c, Token)]
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        name = next((str(c)[1:-1] for c in toks if c.type == "SKILLREF"), None)
+        owner = next((self.player(c) for c in kids if c.data in _PLAYER), None)
+        kind = next((str(c) for c in toks if c.type == "TAG"), None)
+        count = next((str(c) for c in toks if c.type == "NUM"), None)
+        if count is not None:
+            count += "个"
+        elif "所有" in self.words(t)[: self.words(t).find("技")]:
+            count = "所有"
+        excluded = tuple(str(x) for c in kids if c.data == "skill_except" for x in c.children
+                         if isinstance(x, Token) and x.type == "TAG")
+        return ir.SkillRef(a, b, self.words(t), name, owner, count, kind, excluded)
+
     def arg(self, c: Subtree | Token) -> ir.Node | None:
         a, b = _span(c)
         if isinstance(c, Token):
@@ -115,6 +135,8 @@ class _Lowering:
                 return ir.Quantity(a, b, str(c))
             if c.type in ("CARD", "MARK", "KIND"):
                 return ir.CardRef(a, b, str(c))
+            if c.type == "SKILLREF":
+                return ir.SkillRef(a, b, str(c), str(c)[1:-1])
             return None
         d = c.data
         if d in ("paren", "paren_except"):  # a remark that restricts the phrase: （…除外）
@@ -130,6 +152,8 @@ class _Lowering:
             return ir.Option(a, b, self.words(c), seq)
         if d in _PLAYER:
             return self.player(c)
+        if d in ("skill_np", "skill_phrase"):
+            return self.skill(c)
         if d.startswith(_CARD_PREFIX) or d in _CARD:
             return self.card(c)
         if d in _QUANTITY:
