@@ -32,7 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import AbstractSet
+from typing import AbstractSet, Any, Callable
 
 from lark import Lark, Token, Tree
 from lark.tree import Meta
@@ -243,6 +243,70 @@ def _colon_before(text: str, pos: int) -> bool:
     return "：" in text[text.rfind("\n", 0, pos) + 1 : pos]
 
 
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_COMMENT = re.compile(r"^[ \t]*#")
+
+
+def _simplified(out: str, file: str, diags: list[Diagnostic], room: Callable[[str, Severity, str], bool]) -> str:
+    """繁体字 read as simplified (W0103, one per line, from its first converted character
+    to its last), by OpenCC's ``t2s`` conversion, character by character: only
+    characters that are never simplified change (a phrase such as 回覆 is left to the
+    checker's suggestions), and every span stays where it was.  Comment lines are the
+    designer's prose and are left as written.  The corpus and every bundled text are
+    left as they are (a test)."""
+    if not _CJK.search(out):
+        return out
+    cc = _t2s()
+    whole = cc.convert(out)
+    if whole == out:
+        return out
+    lines, conv = out.split("\n"), whole.split("\n")
+    if len(conv) != len(lines):
+        conv = [cc.convert(line) for line in lines]
+    result: list[str] = []
+    pos = 0
+    for line, simple in zip(lines, conv):
+        if simple != line and not _COMMENT.match(line):
+            # character by character: only characters that are never simplified change
+            # (回覆 stays for E0103 to suggest 回复: 覆 is a simplified character too)
+            simple = "".join(c if len(c := _t2s_char(ch)) == 1 else ch for ch in line)
+            diff = [k for k, (a, b) in enumerate(zip(line, simple)) if a != b]
+            if not diff:  # only multi-character conversions: nothing read differently
+                result.append(line)
+                pos += len(line) + 1
+                continue
+            i, j = diff[0], diff[-1] + 1
+            if room("W0103", Severity.WARNING, "繁体字"):
+                sp = _span(file, out, pos + i, pos + j)
+                chars = "、".join(dict.fromkeys(line[k] for k in diff))
+                diags.append(
+                    Diagnostic(
+                        "W0103",
+                        Severity.WARNING,
+                        f"繁体字（{chars}），已按简体读取：“{simple[i:j]}”",
+                        sp,
+                        help="技能文本用简体字书写；sgs fmt 会改写为简体",
+                        suggestion=Suggestion(sp, simple[i:j]),
+                    )
+                )
+            line = simple
+        result.append(line)
+        pos += len(line) + 1
+    return "\n".join(result)
+
+
+@lru_cache(maxsize=4096)
+def _t2s_char(ch: str) -> str:
+    return str(_t2s().convert(ch))
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> Any:
+    import opencc  # ~30 ms to load its dictionaries: only when a text has CJK characters
+
+    return opencc.OpenCC("t2s")
+
+
 def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
     """Mechanical, length-preserving normalisation; returns the text and diagnostics
     (W0101 corrections, E0112 control characters, E0109 a ``#`` inside a line)."""
@@ -313,6 +377,7 @@ def normalise(text: str, file: str) -> tuple[str, list[Diagnostic]]:
                 )
             )
         out = out.replace(wrong, right)
+    out = _simplified(out, file, diags, room)
     # 受到伤害后 without 一次/1点: once per event or once per point? (DESIGN §2.2)
     for m in BARE_DAMAGE_TAKEN.finditer(out):
         if not room("I0702", Severity.NOTE, "没有写“一次”或“1点”的“受到伤害”"):
