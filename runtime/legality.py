@@ -36,6 +36,9 @@ __all__ = [
     "max_targets",
     "slash_available",
     "usable_in_play",
+    "usable_named",
+    "play_memo",
+    "geometry_changed",
     "card_hooks",
     "any_equipped",
     "SLASH_COUNT",
@@ -369,6 +372,66 @@ def usable_in_play(game: Game, user: Player, card: AnyCard, reach: Reach | None 
         if target_ok(game, user, card, t, reach):
             return True
     return False
+
+
+#: names whose usability in the play phase (without static hooks looking at the card,
+#: :func:`card_hooks`) follows from who is alive and the seats' equipment and skills
+#: alone: 杀 (its targets in range; the phase's 杀 count is asked each time), 借刀杀人
+#: (the weapons and their ranges), the tricks for all or any other player, and the
+#: names that are always or never usable; an equipment card is always usable
+_GEOMETRIC = SLASH_NAMES | {
+    _JINK,
+    _NULLIFICATION,
+    _M.CardName.COLLATERAL,
+    _M.CardName.DUEL,
+    _M.CardName.EX_NIHILO,
+    _M.CardName.IRON_CHAIN,
+} | _ALL | _ALL_OTHERS
+_PEACH = _M.CardName.PEACH
+
+
+def play_memo(game: Game, user: Player) -> dict[CardName, bool] | None:
+    """``user``'s memo of :func:`usable_named` (the geometric names' answers), kept
+    across decisions until :func:`geometry_changed`; None when it cannot be kept: a
+    seat has a lord/limited/wake static skill (whether it works may change unseen).
+    Valid only while :func:`card_hooks` is False for ``user`` (the caller checks)."""
+    if game._hooked_dynamic:
+        return None
+    memo = game._usable.get(user.seat)
+    if memo is None:
+        memo = game._usable[user.seat] = {}
+    return memo
+
+
+def geometry_changed(game: Game) -> None:
+    """Say that a seat's equipment or static skills changed (who is alive:
+    ``Game.alive_changed``): the play options' memos (:func:`play_memo`) are dropped.
+    The distance and attack range hooks (``StaticSkill.distance_modifier``,
+    ``attack_range_modifier``) must answer from the seats, their equipment and skills."""
+    game._usable.clear()
+
+
+def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: dict[CardName, bool] | None) -> bool:
+    """:func:`usable_in_play` when no static hook looks at the card (:func:`card_hooks`
+    is False for ``user``), so a card's answer is its name's; a geometric name's is read
+    from and written to ``memo`` (:func:`play_memo`; None: asked afresh).  Not for a
+    杀 made of equipment (the range without it)."""
+    name = card.name
+    if name is _PEACH:  # (target_ok of the user himself, no prohibit hook anywhere)
+        return user.alive and user.hp < user.max_hp
+    if memo is None or not (name in _GEOMETRIC or card.type is _EQUIP_TYPE):
+        return usable_in_play(game, user, card, reach)
+    if name in SLASH_NAMES:
+        if not slash_available(game, user):
+            return False
+        ok = memo.get(name)
+        if ok is None:
+            ok = memo[name] = _slash_target_exists(game, user, card, reach)
+        return ok
+    ok = memo.get(name)
+    if ok is None:
+        ok = memo[name] = usable_in_play(game, user, card, reach)
+    return ok
 
 
 def _slash_target_exists(game: Game, user: Player, card: AnyCard, reach: Reach | None) -> bool:

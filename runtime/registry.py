@@ -98,6 +98,7 @@ def _index_statics(game: Game, player: Player) -> None:
         dynamic = dynamic or s.lord or s.limited or s.wake
     game._hooked[player.seat] = by_hook
     game._hooks_any = set().union(*game._hooked.values())
+    game._usable.clear()  # (legality.geometry_changed: a distance or range hook may have come or gone)
     if dynamic:
         game._hooked_dynamic.add(player.seat)
     else:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from .. import members as _M
 from ..cards import AnyCard, Card
 from ..events import CardsMoveEvent
+from ..legality import geometry_changed
 from ..player import SLOT_OF, JudgeAreaEntry, Player
 from ..registry import add_skill, remove_skill
 from ..result import GameOver
@@ -97,6 +98,7 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
         for slot, e in list(owner.equips.items()):
             if e is c:
                 del owner.equips[slot]
+        geometry_changed(game)  # (a weapon or horse may be gone)
         for sk in game._equip_skill.pop(c.id, []):
             game._skill_card.pop(id(sk), None)
             remove_skill(game, owner, sk)
@@ -129,6 +131,7 @@ def place(game: Game, c: Card, zone: Zone, owner: Player | None, judge_as: str =
     elif zone is _M.Zone.EQUIP:
         assert owner is not None
         owner.equips[SLOT_OF[c.subtype]] = c
+        geometry_changed(game)
         granted: list[Skill] = []
         for cls in game.card_skills.get(c.name, ()):
             sk = cls(owner)

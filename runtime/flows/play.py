@@ -24,8 +24,10 @@ from ..legality import (
     fixed_targets,
     make_virtual,
     max_targets,
+    play_memo,
     target_ok,
     usable_in_play,
+    usable_named,
 )
 from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
@@ -130,20 +132,26 @@ def _can_extend(
 
 
 def _viewas_play_names(
-    game: Game, player: Player, vs: ViewAsSkill, reach: Reach | None = None, by_name: dict[CardName, bool] | None = None
+    game: Game,
+    player: Player,
+    vs: ViewAsSkill,
+    reach: Reach | None = None,
+    by_name: dict[CardName, bool] | None = None,
+    memo: dict[CardName, bool] | None = None,
 ) -> list[CardName]:
     """The names ``vs`` can make a card of that ``player`` may use now.  ``by_name``:
     the play options' legality by card name, when no static hook looks at the card
     (:func:`card_hooks` is False): then a virtual card is as usable as a card of its
-    name, unless it is a 杀 made of equipment (the range without it); read and filled."""
+    name, unless it is a 杀 made of equipment (the range without it); read and filled
+    (``memo``: the player's :func:`play_memo`, with ``by_name``)."""
     out = []
     k = vs.subcard_count
     for n, cands in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE):
         subs = cands[:k]
-        if by_name is not None and not (n in SLASH_NAMES and any_equipped(game, subs)):
+        if by_name is not None and reach is not None and not (n in SLASH_NAMES and any_equipped(game, subs)):
             ok = by_name.get(n)
             if ok is None:
-                ok = by_name[n] = usable_in_play(game, player, make_virtual(n, subs, vs.name), reach)
+                ok = by_name[n] = usable_named(game, player, make_virtual(n, subs, vs.name), reach, memo)
         else:
             ok = usable_in_play(game, player, make_virtual(n, subs, vs.name), reach)
         if ok:
@@ -159,6 +167,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
     if reach is None:
         reach = Reach(game, player)
     by_name: dict[CardName, bool] | None = None
+    memo: dict[CardName, bool] | None = None
     if card_hooks(game, player):
         named = "name_as" in game._hooked[player.seat]
         for c in player.hand:
@@ -168,11 +177,13 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
                 entries.append(card)
     else:
         # without static hooks that look at the card, a card's legality is its name's
+        # (for some names kept from the player's earlier decisions: play_memo)
         by_name = {}
+        memo = play_memo(game, player)
         for c in player.hand:
             ok = by_name.get(c.name)
             if ok is None:
-                ok = by_name[c.name] = usable_in_play(game, player, c, reach)
+                ok = by_name[c.name] = usable_named(game, player, c, reach, memo)
             if ok:
                 opts.append(card_option(c.label))
                 entries.append(c)
@@ -188,7 +199,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
         if isinstance(s, ActiveSkill) and _active_ok(game, player, s):
             opts.append(skill_option(s.name))
             entries.append(s)
-        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach, by_name):
+        elif isinstance(s, ViewAsSkill) and _viewas_play_names(game, player, s, reach, by_name, memo):
             opts.append(skill_option(s.name))
             entries.append(s)
         elif (
