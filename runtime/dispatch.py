@@ -73,15 +73,27 @@ def open_window(game: Game, timing: Timing, subject: Player | None, event: Event
         if type(s).can_trigger is _ALWAYS or s.can_trigger(SkillContext(game, p, s, timing, event, target)):
             _resolve(game, s, timing, event, target)
         return
-    order = game.alive_from(game.current)
-    if subject is not None and not subject.alive and timing in DEAD_OK:
-        order.append(subject)
+    # the candidates' owners in seat order from the current player (the living, then a
+    # dead subject of his own death's window): the work grows with the candidates, not
+    # the seats
+    by_owner: dict[int, list[TriggerSkill]] = {}
+    for s in cands:
+        mine_all = by_owner.get(s.owner.seat)
+        if mine_all is None:
+            by_owner[s.owner.seat] = [s]
+        else:
+            mine_all.append(s)
+    n = len(game.players)
+    first = game.current.seat
+    dead = subject.seat if subject is not None and not subject.alive and timing in DEAD_OK else 0
     done: set[int] = set()
-    for p in order:
+    for seat in sorted(by_owner, key=lambda seat: n if seat == dead else (seat - first) % n):
+        own = by_owner[seat]
+        p = own[0].owner
         while True:
             mine: list[TriggerSkill] = []
-            for s in cands:
-                if s.owner is not p or id(s) in done:
+            for s in own:
+                if id(s) in done:
                     continue
                 if not s.owner.alive and timing not in DEAD_OK:
                     continue
