@@ -145,9 +145,7 @@ def _viewas_play_names(
     name, unless it is a 杀 made of equipment (the range without it); read and filled
     (``memo``: the player's :func:`play_memo`, with ``by_name``)."""
     out = []
-    k = vs.subcard_count
-    for n, cands in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE):
-        subs = cands[:k]
+    for n, subs in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE, True):  # (the first k)
         if by_name is not None and reach is not None and not (n in SLASH_NAMES and any_equipped(game, subs)):
             ok = by_name.get(n)
             if ok is None:

@@ -91,24 +91,34 @@ def wanted(names: Sequence[CardName]) -> frozenset[CardName]:
 
 
 def viewas_candidates(
-    game: Game, player: Player, vs: ViewAsSkill, name: CardName, ctx: SkillContext | None = None
+    game: Game, player: Player, vs: ViewAsSkill, name: CardName, ctx: SkillContext | None = None, limit: int = -1
 ) -> list[Card]:
     """``player``'s cards that ``vs`` may view as ``name`` (``ctx``: a context of the
-    skill to ask its filter with; a new one by default)."""
+    skill to ask its filter with; a new one by default); ``limit`` ≥ 0: only the first
+    that many (the filter is pure: the others need not be asked)."""
     hand, equip, _ = _PARTS[vs.zone]
     cards = player.cards_in(hand, equip, False)
     if type(vs).card_filter is _ANY_CARD:
-        return cards
+        return cards if limit < 0 else cards[:limit]
     if ctx is None:
         ctx = SkillContext(game, player, vs)
-    return [c for c in cards if vs.card_filter(ctx, c, name)]
+    if limit < 0:
+        return [c for c in cards if vs.card_filter(ctx, c, name)]
+    out: list[Card] = []
+    if limit:
+        for c in cards:
+            if vs.card_filter(ctx, c, name):
+                out.append(c)
+                if len(out) == limit:
+                    break
+    return out
 
 
 def viewas_offers(
-    game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode
+    game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode, first: bool = False
 ) -> list[tuple[CardName, list[Card]]]:
     """The names among ``names`` that ``vs`` can produce now (enough cards for it), each
-    with its candidate subcards."""
+    with its candidate subcards (``first``: only the first ``subcard_count`` of them)."""
     # (the skill's hooks are pure: asking which names match first changes no answer)
     key = (vs.card_names, names)
     fit = _FIT.get(key) if type(names) is tuple else None
@@ -126,8 +136,9 @@ def viewas_offers(
     if type(vs).enabled is not _ALWAYS_ENABLED and not vs.enabled(ctx, mode):
         return []
     out = []
+    limit = vs.subcard_count if first else -1
     for n in fit:
-        cands = viewas_candidates(game, player, vs, n, ctx)
+        cands = viewas_candidates(game, player, vs, n, ctx, limit)
         if len(cands) >= vs.subcard_count:
             out.append((n, cands))
     return out
@@ -141,7 +152,7 @@ def viewas_names(
     game: Game, player: Player, vs: ViewAsSkill, names: Sequence[CardName], mode: UseMode
 ) -> list[CardName]:
     """The names among ``names`` that ``vs`` can produce now."""
-    return [n for n, _ in viewas_offers(game, player, vs, names, mode)]
+    return [n for n, _ in viewas_offers(game, player, vs, names, mode, True)]
 
 
 def _helpers(game: Game, owner: Player, px: ResponseProxySkill) -> list[Player]:
@@ -174,12 +185,13 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
         if (counted_as(game, player, c).name if named else c.name) in want:
             return True
     for s in game._answer_skills.get(player.seat, ()):
-        if (
-            isinstance(s, ViewAsSkill)
-            and (s.always_active or s.is_active())
-            and viewas_names(game, player, s, names, mode)
-        ):
-            return True
+        if isinstance(s, ViewAsSkill):
+            # (none of its names wanted: viewas_offers would find none, asking nothing)
+            if not want.isdisjoint(s.card_names) and (s.always_active or s.is_active()) and viewas_names(
+                game, player, s, names, mode
+            ):
+                return True
+            continue
         if (
             isinstance(s, ResponseProxySkill)
             and (s.always_active or s.is_active())
@@ -276,7 +288,7 @@ def request_card(
         for s in game._answer_skills.get(player.seat, ()):
             if not (s.always_active or s.is_active()) or s.name in tried:
                 continue
-            if isinstance(s, ViewAsSkill) and viewas_names(game, player, s, names, mode):
+            if isinstance(s, ViewAsSkill) and not want.isdisjoint(s.card_names) and viewas_names(game, player, s, names, mode):
                 opts.append(skill_option(s.name))
                 entries.append(s)
             elif isinstance(s, ResponseProxySkill) and proxy_ok(game, player, s, names, mode):
