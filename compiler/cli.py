@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -714,6 +714,33 @@ def _base_type(hint: object) -> object:
     return hint
 
 
+def _chinese_help(group: Any) -> None:
+    """Help pages in Chinese where typer words them: the panel titles, ``[default: …]``,
+    ``[required]`` (typer's ``rich_utils`` reads these module strings at render time —
+    they are its gettext-wrapped texts), each command's ``[OPTIONS]`` and its ``-h``
+    option's help.  click's own ``Usage:`` prefix stays as click prints it."""
+    from typer import rich_utils
+
+    rich_utils.ARGUMENTS_PANEL_TITLE = "参数"
+    rich_utils.OPTIONS_PANEL_TITLE = "选项"
+    rich_utils.COMMANDS_PANEL_TITLE = "命令"
+    rich_utils.DEFAULT_STRING = "[默认：{}]"
+    rich_utils.REQUIRED_LONG_STRING = "[必填]"
+    names = group.context_settings.get("help_option_names", ["--help"])
+    for cmd in (group, *getattr(group, "commands", {}).values()):
+        cmd.options_metavar = "[选项]"
+        # the option is built once and cached on the command: build it with the names
+        # the real context will have (-h and --help, inherited by every subcommand)
+        help_option = cmd.get_help_option(cmd.context_class(cmd, help_option_names=names))
+        if help_option is not None:
+            help_option.help = "显示此帮助并退出"
+            help_option.metavar = ""  # a flag: no value type to show
+    group.subcommand_metavar = "命令 [参数]…"
+    for param in group.params:  # --version
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
 def command() -> typer.core.TyperGroup:
     """The click command of :data:`app`, with every option and argument that has no
     metavar given one in Chinese (路径, 文本, 整数 …; nothing for a flag; choices keep
@@ -723,6 +750,7 @@ def command() -> typer.core.TyperGroup:
     import typer.main
 
     group = typer.main.get_command(app)
+    _chinese_help(group)
     callbacks = {(c.name or (c.callback.__name__ if c.callback else "")).replace("_", "-"): c.callback
                  for c in app.registered_commands}
     for name, cmd in getattr(group, "commands", {}).items():

@@ -60,3 +60,14 @@ def test_the_installed_script_uses_it() -> None:
     assert r.returncode == 2
     assert "错误：选项 --players / -n 的值无效：应为整数，得到 “x”" in r.stderr
     assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_help_pages_are_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = _run(["compile", "-h"], capsys)
+    assert code == 0
+    for said in ("参数", "选项", "显示此帮助并退出", "[默认：out]", "[必填]", "sgs compile [选项]"):
+        assert said in text, said
+    for english in ("Show this message", "Options", "Arguments", "[default", "[required]", "[OPTIONS]", "<bool>"):
+        assert english not in text, english
+    code, text = _run(["-h"], capsys)
+    assert "命令 [参数]…" in text and "╭─ 命令" in text and "COMMAND" not in text
