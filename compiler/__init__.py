@@ -20,13 +20,15 @@ Public API (what the CLI calls)::
 * ``load_pool(paths=None, cache_dir=None) -> Pool`` — compile (cached by content
   hash in ``cache_dir``, default :func:`.cache.cache_root`: ``$SGS_CACHE_DIR``, else
   the user cache folder), import the emitted modules, return both halves of the
-  compiled set: ``.generals`` and ``.equipment`` (card name → skill classes).  Bundled
+  compiled set: ``.generals``, ``.equipment`` (card name → skill classes) and
+  ``.card_effects`` (card name → the class of a trick's effect text).  Bundled
   packages load first, so a designer's package loaded beside them overrides a general
   or card of the same name (I0203); two of the designer's packages defining the same
   one is E0201.
-  Raises :class:`CompileError` on errors.  A game gets the equipment explicitly
-  (``setup_identity_game(pool.generals, ..., equipment=pool.equipment)``,
-  ``build_game(..., equipment=...)``); the runtime keeps no registry of it.
+  Raises :class:`CompileError` on errors.  A game gets the equipment and the card
+  effects explicitly (``setup_identity_game(pool.generals, ..., equipment=pool.equipment,
+  card_effects=pool.card_effects)``, ``build_game(..., equipment=..., card_effects=...)``);
+  the runtime keeps no registry of them.
 * ``load_generals(paths=None, cache_dir=None) -> tuple[GeneralSpec, ...]`` —
   ``load_pool(...).generals``; ``load_equipment(...)`` — a copy of
   ``load_pool(...).equipment`` as a dict.
@@ -68,7 +70,7 @@ from .diagnostics import (
 )
 
 if TYPE_CHECKING:
-    from sgs.runtime.api import CardName, GeneralSpec, Skill
+    from sgs.runtime.api import CardEffect, CardName, GeneralSpec, Skill
 
     from . import ir
     from .parse import Edit
@@ -295,7 +297,8 @@ def _duplicates_across(merged: Sequence[tuple[ir.Package, list[str]]]) -> list[D
     out: list[Diagnostic] = []
     for kind, defs in (
         ("武将", [(g.name, g.span, pkg, files) for pkg, files in merged for g in pkg.generals]),
-        ("装备", [(w.name, w.span, pkg, files) for pkg, files in merged for c in pkg.cards for w in c.names]),
+        ("装备", [(w.name, w.span, pkg, files) for pkg, files in merged for c in pkg.cards if c.kind == "装备" for w in c.names]),
+        ("锦囊", [(w.name, w.span, pkg, files) for pkg, files in merged for c in pkg.cards if c.kind == "锦囊" for w in c.names]),
     ):
         by_name: dict[str, list[tuple[Span, ir.Package, list[str]]]] = {}
         for name, span, pkg, files in defs:
@@ -374,11 +377,11 @@ def bundled_overrides(packages: Iterable[ir.Package], strict: bool = False) -> l
             theirs.setdefault(("武将", g.name), (pkg.name, g.span))
         for c in pkg.cards:
             for w in c.names:
-                theirs.setdefault(("装备", w.name), (pkg.name, w.span))
+                theirs.setdefault((c.kind, w.name), (pkg.name, w.span))
     out: list[Diagnostic] = []
     for pkg in packages:
         mine = [("武将", g.name, g.span) for g in pkg.generals]
-        mine += [("装备", w.name, w.span) for c in pkg.cards for w in c.names]
+        mine += [(c.kind, w.name, w.span) for c in pkg.cards for w in c.names]
         for kind, name, span in mine:
             found = theirs.get((kind, name))
             if found is not None:
@@ -596,10 +599,15 @@ class Pool:
     grants: the packages' ``EQUIPMENT`` (their ``装备`` card declarations) merged in
     package order, a later package's card winning; read-only.  Only the compiled
     declarations: a game lays them over the runtime's hand-written remainder
-    (:data:`sgs.runtime.effects.equipment.HAND_WRITTEN`) itself."""
+    (:data:`sgs.runtime.effects.equipment.HAND_WRITTEN`) itself.
+    ``card_effects`` — card name → the class of its effect text: the packages'
+    ``CARD_EFFECTS`` (their ``锦囊`` declarations), merged the same way; a game runs
+    them by the card-use protocol over the hand-written effects
+    (:func:`sgs.runtime.effects.card_effects`)."""
 
     generals: tuple[GeneralSpec, ...]
     equipment: Mapping[CardName, tuple[type[Skill], ...]]
+    card_effects: Mapping[CardName, type[CardEffect]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def load_pool(paths: Iterable[PathLike] | None = None, cache_dir: PathLike | None = None) -> Pool:
@@ -608,9 +616,9 @@ def load_pool(paths: Iterable[PathLike] | None = None, cache_dir: PathLike | Non
     ``skills/``).  Raises :class:`CompileError` when the set does not compile.
     Loading the same files again (in this process or from the cache) gives the same
     classes; loading registers nothing anywhere: pass ``.equipment`` to the games
-    played with ``.generals``."""
-    generals, equipment = _load(paths, cache_dir)
-    return Pool(generals, MappingProxyType(equipment))
+    played with ``.generals``, and ``.card_effects``."""
+    generals, equipment, effects = _load(paths, cache_dir)
+    return Pool(generals, MappingProxyType(equipment), MappingProxyType(effects))
 
 
 def load_generals(
@@ -646,7 +654,7 @@ def _files_key(files: Iterable[Path]) -> str:
 
 def _load(
     paths: Iterable[PathLike] | None, cache_dir: PathLike | None
-) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]]]:
+) -> tuple[tuple[GeneralSpec, ...], dict[CardName, tuple[type[Skill], ...]], dict[CardName, type[CardEffect]]]:
     files = _expand(paths, pool=True)
     key = _files_key(files)  # an unreadable file keys as such; build() below reports it
     cache = Path(cache_dir) if cache_dir is not None else cache_root()
@@ -660,10 +668,12 @@ def _load(
     # modules come bundled-first (see _back): a later definition overrides an earlier one
     generals: dict[str, GeneralSpec] = {}
     equipment: dict[CardName, tuple[type[Skill], ...]] = {}
+    effects: dict[CardName, type[CardEffect]] = {}
     for name, source in verified:
         module = _import_source(source, target / f"{name}.py", f"sgs_generated_{key}_{name}")
         for g in module.GENERALS:
             generals.pop(g.name, None)
             generals[g.name] = g
         equipment.update(getattr(module, "EQUIPMENT", {}))
-    return tuple(generals.values()), equipment
+        effects.update(getattr(module, "CARD_EFFECTS", {}))
+    return tuple(generals.values()), equipment, effects

@@ -5,7 +5,7 @@ of everything in ``skills/`` (tables from their disk cache; parse + check +
 emit, no module cache), warm load time (cache hit), the front end alone (parse + lower of the whole
 tree) and the trigger-graph analysis of it, random 5-player and 8-player identity games per
 second with the compiled generals and with the same generals stripped of their skills
-(both with the compiled equipment effects; the ratio is the cost of generals' skill
+(both with the compiled equipment and card effects; the ratio is the cost of generals' skill
 dispatch, per game, per round and per event — log entry), the engine's figures
 (5-player games per CPU second with log text, memory per running game), and the
 process's peak resident memory.  ``sgs bench --scale`` prints instead
@@ -31,12 +31,14 @@ from rich.progress import Progress
 from rich.table import Table
 
 from sgs.runtime.api import GeneralSpec
+from sgs.runtime.effects import TextEffects
 from sgs.runtime.game import EquipmentTable
 
 
 def _games_per_second(
     pool: Sequence[GeneralSpec],
     equipment: EquipmentTable,
+    effects: TextEffects,
     players: int,
     games: int,
     seed: int,
@@ -55,7 +57,8 @@ def _games_per_second(
         for i in range(games):
             t0 = time.thread_time()
             result = play_identity_game(
-                pool, players=players, seed=seed + i, log_text=False, equipment=equipment, deck_name=deck_name
+                pool, players=players, seed=seed + i, log_text=False, equipment=equipment, deck_name=deck_name,
+                card_effects=effects,
             )
             elapsed += time.thread_time() - t0
             rounds += result.rounds
@@ -64,7 +67,9 @@ def _games_per_second(
     return games / elapsed, rounds / games, events / games
 
 
-def _engine_figures(pool: Sequence[GeneralSpec], equipment: EquipmentTable, games: int, seed: int) -> tuple[float, float]:
+def _engine_figures(
+    pool: Sequence[GeneralSpec], equipment: EquipmentTable, effects: TextEffects, games: int, seed: int
+) -> tuple[float, float]:
     """(5-player games per CPU second through the public entry point with its default
     log text, KiB held per running game at its 100th decision) — the engine's figures
     (issue 9; the 2× comparison with 1240d20 is measured side by side, see its note)."""
@@ -76,14 +81,14 @@ def _engine_figures(pool: Sequence[GeneralSpec], equipment: EquipmentTable, game
 
     t0 = time.process_time()
     for i in range(games):
-        play_identity_game(pool, 5, seed + i, equipment=equipment)
+        play_identity_game(pool, 5, seed + i, equipment=equipment, card_effects=effects)
     rate = games / (time.process_time() - t0)
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     held = []
     for i in range(10):
-        game = setup_identity_game(pool, 5, seed + i, equipment=equipment)
+        game = setup_identity_game(pool, 5, seed + i, equipment=equipment, card_effects=effects)
         agent = RandomAgent()
         d = game.pending()
         for _ in range(100):
@@ -123,7 +128,7 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
         t0 = time.perf_counter()
         loaded = load_pool(None, cache_dir=Path(cache))
         warm = time.perf_counter() - t0
-    pool, equipment = loaded.generals, loaded.equipment
+    pool, equipment, effects = loaded.generals, loaded.equipment, loaded.card_effects
     n_skills = sum(len(g.skills) for g in pool)
     rows.append(("技能源", f"{len(pool)} 名武将, {n_skills} 个技能"))
     rows.append(("构建 LALR 分析表（不用缓存）", f"{tables * 1000:.1f} ms"))
@@ -145,8 +150,8 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
 
     bare = tuple(dataclasses.replace(g, skills=()) for g in pool)
     for players in (5, 8):
-        with_skills, r1, e1 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 有技能")
-        without, r2, e2 = _games_per_second(bare, equipment, players, games, seed, f"{players}人 无技能")
+        with_skills, r1, e1 = _games_per_second(pool, equipment, effects, players, games, seed, f"{players}人 有技能")
+        without, r2, e2 = _games_per_second(bare, equipment, effects, players, games, seed, f"{players}人 无技能")
         rows.append((f"{players}人局/秒（有技能）", f"{with_skills:.1f}（平均 {r1:.1f} 轮）"))
         rows.append((f"{players}人局/秒（无技能）", f"{without:.1f}（平均 {r2:.1f} 轮）"))
         rows.append((f"{players}人 技能开销（无/有，按局）", f"{without / with_skills:.2f}×"))
@@ -157,7 +162,7 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
             (f"{players}人 技能开销（按事件）", f"{per_event[0] / per_event[1]:.2f}×（{per_event[0]:.1f} / {per_event[1]:.1f} µs）")
         )
         # the 160-card 军争 game beside the standard one (same seeds, with skills)
-        jz, r3, e3 = _games_per_second(pool, equipment, players, games, seed, f"{players}人 军争牌堆", "军争")
+        jz, r3, e3 = _games_per_second(pool, equipment, effects, players, games, seed, f"{players}人 军争牌堆", "军争")
         rows.append(
             (
                 f"{players}人局/秒（有技能，军争 160 张）",
@@ -165,7 +170,7 @@ def run_bench(out: Console, games: int = 200, seed: int = 1) -> None:
                 f"每事件 {1e6 / (jz * e3):.1f} µs）",
             )
         )
-    cpu_rate, held_kib = _engine_figures(pool, equipment, games, seed)
+    cpu_rate, held_kib = _engine_figures(pool, equipment, effects, games, seed)
     rows.append(("5人局/CPU秒（有技能，含日志文本；play_identity_game 默认）", f"{cpu_rate:.1f}"))
     rows.append(("每局内存（5人，第100个决定时，pending/respond）", f"{held_kib:.0f} KiB"))
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -100,19 +100,19 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def _load_pool(skills: Optional[list[Path]]) -> Pool:
-    """The generals and equipment effects ``play`` / ``scenario`` play with: the
+    """The generals, equipment and card effects ``play`` / ``scenario`` play with: the
     bundled ``skills/`` (None), or the given sources' generals — ``--skills``
-    replaces the bundled pool — with the standard deck's equipment effects of the
+    replaces the bundled pool — with the deck's equipment and card effects of the
     bundled card declarations under the given sources' own ones (so 诸葛连弩, the
-    horses … keep working beside your generals, and a package of yours declaring a
-    card replaces it).  Raises :class:`sgs.compiler.CompileError`."""
+    horses, 无中生有 … keep working beside your generals, and a package of yours
+    declaring a card replaces it).  Raises :class:`sgs.compiler.CompileError`."""
     from sgs.compiler import Pool, load_pool
 
     bundled = load_pool(None)
     if not skills:
         return bundled
     mine = load_pool(skills)
-    return Pool(mine.generals, {**bundled.equipment, **mine.equipment})
+    return Pool(mine.generals, {**bundled.equipment, **mine.equipment}, {**bundled.card_effects, **mine.card_effects})
 
 
 def _read_skills_file(path: Path) -> str:
@@ -579,7 +579,7 @@ def play(
     from sgs.runtime.result import result_of
 
     loaded = _skill_pool(skills)
-    pool, equipment = loaded.generals, loaded.equipment
+    pool, equipment, effects = loaded.generals, loaded.equipment, loaded.card_effects
     chosen: list[str] | None = None
     if generals is not None:
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
@@ -593,7 +593,7 @@ def play(
         try:
             result = play_identity_game(
                 pool, players=players, seed=seed, generals=chosen, roles=roles, include_ex=ex, equipment=equipment,
-                max_turns=limit, deck_name=deck,
+                max_turns=limit, deck_name=deck, card_effects=effects,
             )
         except IdentityError as exc:
             raise _fail(str(exc)) from None
@@ -607,7 +607,7 @@ def play(
     agent = HumanAgent(human, console=Console(highlight=False, soft_wrap=True), generals=pool)
     agents: list[Agent] = [agent if i + 1 == human else RandomAgent() for i in range(players)]
     try:
-        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment, deck)
+        game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment, deck, effects)
         run_identity_game(game, limit)
     except IdentityError as exc:
         raise _fail(str(exc)) from None

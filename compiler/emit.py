@@ -98,6 +98,8 @@ class ModulePlan:
     classes: list[ClassPlan]
     generals: list[str]
     equipment: list[str] = field(default_factory=list)
+    #: ``CARD_EFFECTS`` entries: card name → the class of its effect text (锦囊 declarations)
+    card_effects: list[str] = field(default_factory=list)
 
 
 def _member(enum_name: str, member: str) -> str:
@@ -160,6 +162,7 @@ class _Env:
         self.pile_owner: str | None = None  # whose general card it is on
         self.declared = False  # in the text after a declared card's questions (蛊惑)
         self.questioner: str | None = None  # 质疑者 inside the loop over them (质疑者各…)
+        self.target: str | None = None  # 目标角色: in a card's effect, the target it is resolving on
 
 
 class _Planner:
@@ -230,6 +233,8 @@ class _Planner:
         self.use("CardZone")
         if z is ir.Zone.EQUIP:
             return "CardZone.EQUIP"
+        if z is ir.Zone.AREAS:  # 区域里的牌: hand, equipment and judge area
+            return "CardZone.ALL"
         return "CardZone.HAND_EQUIP" if z is ir.Zone.HAND_EQUIP else "CardZone.HAND"
 
     def card_test(self, var: str, spec: ir.CardSpec) -> str | None:
@@ -319,6 +324,8 @@ class _Planner:
             return env.you
         if p.who is ir.Who.QUESTIONERS and env.questioner is not None:
             return env.questioner
+        if p.who is ir.Who.TARGET and env.target is not None:
+            return env.target
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
@@ -463,7 +470,9 @@ class _Planner:
         if isinstance(e, ir.Recover):
             actor = self.player(e.actor, env)
             self.use("recover")
-            return self.guard([actor], env, [f"recover(ctx, {actor}, {lit(e.amount)})"])
+            # a card's effect heals with the card (桃园结义: the recover event's card)
+            card = ", card=ctx.use.card" if env.target is not None else ""
+            return self.guard([actor], env, [f"recover(ctx, {actor}, {lit(e.amount)}{card})"])
         if isinstance(e, ir.ExtraRecover):
             if env.it != "__recover__" or e.actor.who is not ir.Who.YOU:
                 raise self.fail("E0501", "“额外回复”只能用于“回复体力时”的时机", e.span)
@@ -1067,7 +1076,43 @@ class _Planner:
             return self.plan_granted(name, comments, attrs, skill, a)
         if isinstance(a, ir.DeclaredUse):
             return self.plan_declared(name, comments, attrs, skill, a)
+        if isinstance(a, ir.CardEffectAbility):
+            return self.plan_card_effect(name, comments, attrs, a)
         raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
+
+    def plan_card_effect(
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], a: ir.CardEffectAbility
+    ) -> ClassPlan:
+        """A card's effect on each target (锦囊 declarations): ``effect(ctx, target)``, with
+        目标角色 the target and 你 the user (the card-use protocol around it is the
+        runtime's, :func:`sgs.runtime.effects.tricks.text_effect`); ``can_affect``: the
+        target is skipped before 无懈可击 when the effect can do nothing to him (回复体力
+        on a player at full hp, taking a card from a player who has none); ``by_user``:
+        the user does it (你弃置…), so nothing happens once he is dead."""
+        self.use("CardEffect", "SkillContext", "Player")
+        env = _Env()
+        env.target = "target"
+        effects = list(a.effects)
+        if not effects:
+            raise self.fail("E0214", "牌的效果中没有可编译的句子", a.span)
+        body = self.effects(effects, env)
+        first = effects[0]
+        conds: list[str] = []
+        if isinstance(first, ir.Recover) and first.actor.who is ir.Who.TARGET:
+            conds.append("target.is_wounded")
+        owned = first.what if isinstance(first, ir.Obtain) else first if isinstance(first, ir.DiscardFrom) else None
+        if isinstance(owned, (ir.OwnedCard, ir.DiscardFrom)) and owned.owner is not None and owned.owner.who is ir.Who.TARGET:
+            spec = owned.spec if isinstance(owned, ir.OwnedCard) else owned.cards
+            assert spec is not None
+            conds.append(_HAS_CARDS_IN[spec.zone or ir.Zone.HAND].format("target"))
+        actors = [getattr(e, "actor", None) for e in effects]
+        if any(isinstance(who, ir.PlayerRef) and who.who is ir.Who.YOU for who in actors):
+            attrs.append(("by_user", "True"))
+        methods = []
+        if conds:
+            methods.append(Method("can_affect", "ctx: SkillContext, target: Player", "bool", _ret_all(conds)))
+        methods.append(Method("effect", "ctx: SkillContext, target: Player", "None", body))
+        return ClassPlan(name, "CardEffect", comments, attrs, methods)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
         """(timing expr, setup lines, condition exprs, effect lines) per window."""
@@ -1893,7 +1938,7 @@ class _Planner:
                 return cname
             self._extra = []
             plan = self.plan_skill(s, general)
-            if general is None:
+            if general is None and plan.base != "CardEffect":
                 plan.attrs.insert(4, ("equipment", "True"))
             seen[cname] = s
             classes.extend(self._extra)  # classes a skill's own class refers to (黄天's granted part)
@@ -1940,9 +1985,10 @@ class _Planner:
                 f"{skills_tuple}, {lit(self.pkg.name)}),"
             )
         equipment: list[str] = []
+        card_effects: list[str] = []
         for decl in self.pkg.cards:
             try:
-                members = self.card_decl(decl)
+                members = self.card_decl(decl) if decl.kind == "装备" else self.trick_decl(decl)
             except EmitError as err:
                 self.diags.append(err.diag)
                 continue
@@ -1951,13 +1997,48 @@ class _Planner:
                 cname = self.plan_class(s, None, seen, classes, label=f"“{s.name}”")
                 if cname is not None:
                     card_classes.append(cname)
+            if decl.kind == "锦囊":
+                if card_classes:
+                    self.use("CardName", "CardEffect")
+                    card_effects += [f"{m}: {card_classes[0]}," for m in members]
+                continue
             if card_classes:
                 self.use("CardName", "Skill")
                 tup = "(" + ", ".join(card_classes) + ("," if len(card_classes) == 1 else "") + ")"
                 equipment += [f"{m}: {tup}," for m in members]
         if self.diags:
             return None
-        return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals, equipment)
+        return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals, equipment, card_effects)
+
+    def trick_decl(self, decl: ir.CardDecl) -> list[str]:
+        """The ``CardName`` members of a 锦囊 declaration, checked against the deck
+        table (the card exists and is a trick of the declared subtype), and its one
+        effect line: a sentence without a timing, what the card does to each target."""
+        from sgs.runtime.cards import CardSubtype, card_kind
+
+        out: list[str] = []
+        for cw in decl.names:
+            out.append(self.card_name(cw))
+            ctype, sub = card_kind(CardName(cw.name))
+            if sub is not CardSubtype(decl.subtype):
+                shown = sub.value or ctype.value
+                raise self.fail(
+                    "E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
+                    help="锦囊的声明写作“锦囊 牌名 普通锦囊”或“锦囊 牌名 延时锦囊”，类别须与牌表一致",
+                )
+        if len(decl.skills) != 1:
+            what = "没有效果" if not decl.skills else "有不止一行效果"
+            raise self.fail(
+                "E0214", f"锦囊牌声明后{what}", decl.span,
+                help="在下一行写出它对每名目标角色的效果，如“无中生有：目标角色摸两张牌。”",
+            )
+        (s,) = decl.skills
+        if s.tags or not all(isinstance(a, (ir.CardEffectAbility, ir.Unbound)) for a in s.abilities):
+            raise self.fail(
+                "E0214", f"“{s.name}”不是牌的效果：锦囊的效果是它对每名目标角色做的事，不带时机或技能标签", s.span,
+                help="写作“牌名：目标角色……。”（目标角色是此牌的目标，你是使用者）",
+            )
+        return out
 
     def card_decl(self, decl: ir.CardDecl) -> list[str]:
         """The ``CardName`` members of a card declaration, checked against the deck
@@ -1993,6 +2074,14 @@ class _Planner:
             raise self.fail("E0214", "装备牌声明后没有效果", decl.span, help="在下一行写出效果，如“诸葛连弩：锁定技，……”")
         return out
 
+
+#: whether player ``{}`` has a card in a zone (the zone a card verb takes from)
+_HAS_CARDS_IN = {
+    ir.Zone.HAND: "{}.hand_count > 0",
+    ir.Zone.HAND_EQUIP: "{}.card_count(True, True) > 0",
+    ir.Zone.EQUIP: "{}.card_count(False, True) > 0",
+    ir.Zone.AREAS: "{}.card_count(True, True, True) > 0",
+}
 
 #: 若… conditions right after a timing that compile to a test in ``can_trigger``
 _TRIGGER_CONDITIONS = frozenset({ir.CondKind.HAS_HAND, ir.CondKind.NO_HAND, ir.CondKind.HAS_CARDS})

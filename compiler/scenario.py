@@ -211,6 +211,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             include_ex=sc.ex,
             deck_name=sc.deck,
             equipment=pool.equipment,
+            card_effects=pool.card_effects,
             distinct_generals=not sc.same_general,
         )
     except TableError as exc:

@@ -17,9 +17,9 @@ Module map:
   ``damage``, ``hp``, ``dying``, ``judge``, ``move``;
 * ``legality`` — distance, range, limits, target legality; ``registry`` — skill
   indexes; ``choices`` — asking players;
-* ``effects`` — card content, passed into each game by its mode: card effects
-  (``basic``, ``tricks``), the hand-written equipment effects (``equipment``; the
-  compiled ones come in with each game, ``Game(equipment=…)``);
+* ``effects`` — card content, passed into each game by its mode: the hand-written card
+  effects (``basic``, ``tricks``, ``maneuvering``) and equipment effects (``equipment``);
+  the compiled ones come in with each game (``Game(equipment=…, card_effects=…)``);
 * ``decisions`` / ``agents`` — typed decisions, RandomAgent, ScriptedAgent;
 * ``log`` / ``result`` — game log (text / JSON lines) and final state;
 * ``modes.identity`` — identity mode (2–10 players) setup, role tables, victory,
@@ -28,5 +28,5 @@ Module map:
 * ``testing`` — build a game from an explicit table (tests, scenario files).
 
 The runtime knows nothing of the grammar and never imports ``sgs.compiler``: what was
-compiled (generals, equipment effects) is passed into each game by its caller.
+compiled (generals, equipment and card effects) is passed into each game by its caller.
 """

@@ -26,7 +26,7 @@ Contents (see each module for details):
 * timing: :class:`Timing` (windows, values = the register's words), :class:`Phase`,
   :class:`Scope` (你 / 其他角色 / 一名角色);
 * skills: :class:`Skill`, :class:`TriggerSkill`, :class:`ViewAsSkill`, :class:`DeclaredSkill`,
-  :class:`ActiveSkill`, :class:`StaticSkill`, :class:`ResponseProxySkill`,
+  :class:`ActiveSkill`, :class:`StaticSkill`, :class:`ResponseProxySkill`, :class:`CardEffect`,
   :class:`SkillContext`, :class:`UseMode`;
 * data: :class:`Card`, :class:`VirtualCard`, ``AnyCard``, :class:`CardName`,
   :class:`Suit`, :class:`Color`, :class:`CardType`, :class:`CardSubtype`,
@@ -60,6 +60,7 @@ from .player import Gender, GeneralSpec, Kingdom, Player, Role
 from .flows.question import DeclaredSkill
 from .skills import (
     ActiveSkill,
+    CardEffect,
     ResponseProxySkill,
     Skill,
     SkillContext,
@@ -84,6 +85,7 @@ __all__ = [
     "ActiveSkill",
     "StaticSkill",
     "ResponseProxySkill",
+    "CardEffect",
     "SkillContext",
     "UseMode",
     # data

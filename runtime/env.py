@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment over identity games (optional extra ``[rl]``).
 
 Use ``sgs.env.env()`` (it loads the bundled generals); this module holds the class and
-needs only what the caller passes in (generals, equipment), like the rest of the
+needs only what the caller passes in (generals, equipment, card effects), like the rest of the
 runtime.
 
 * agents: ``seat_1`` … ``seat_N``; the seat whose decision is pending acts.
@@ -42,6 +42,7 @@ from pettingzoo import AECEnv
 
 from .cards import CardName
 from .decisions import Decision, DecisionKind
+from .effects import TextEffects
 from .game import EquipmentTable, Game
 from .modes.identity import DEFAULT_MAX_TURNS, setup_identity_game
 from .player import EquipSlot, GeneralSpec
@@ -77,10 +78,12 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         max_turns: int = DEFAULT_MAX_TURNS,
         log_tail: int = 30,
         render_mode: str | None = None,
+        card_effects: TextEffects | None = None,
     ) -> None:
         super().__init__()
         self.generals = tuple(generals)
         self.equipment = equipment
+        self.card_effects = card_effects
         self.players = players
         self.max_options = max_options
         self.finish = max_options
@@ -117,7 +120,9 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = self._next_seed
         self._next_seed = seed + 1
-        game = setup_identity_game(self.generals, self.players, seed, equipment=self.equipment)
+        game = setup_identity_game(
+            self.generals, self.players, seed, equipment=self.equipment, card_effects=self.card_effects
+        )
         game.max_turns = self.max_turns
         self.game = game
         self.agents = list(self.possible_agents)

@@ -1,5 +1,8 @@
 """Skill base classes — the contract compiled skill modules implement.
 
+Why one module of ~530 lines: it is that one contract — every kind of skill beside the
+context they all receive — which emitted modules implement through ``runtime.api``.
+
 Every skill is a class; the game creates **one instance per owner** (``self.owner``).
 Class attributes describe the skill; methods are hooks the runtime calls with a
 :class:`SkillContext` (or plain arguments for the cheap static queries).
@@ -22,6 +25,8 @@ Kinds:
   hand limit, prohibit, no distance limit, extra targets).
 * :class:`ResponseProxySkill` — lord skills like 护驾/激将: other players of a kingdom
   may 打出 a card on the owner's behalf.
+* :class:`CardEffect` — a card's effect written as text (锦囊 declarations): what one
+  use does to each of its targets.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ __all__ = [
     "ActiveSkill",
     "StaticSkill",
     "ResponseProxySkill",
+    "CardEffect",
     "static_hooks",
 ]
 
@@ -323,6 +329,33 @@ class TriggerSkill(Skill):
         return True
 
     def effect(self, ctx: SkillContext) -> None:
+        return None
+
+
+class CardEffect(Skill):
+    """A card's effect written as text (a ``锦囊`` declaration): what one use of the
+    card does to each of its targets.  One instance per use, owned by the user.
+
+    The card-use protocol stays the runtime's (:func:`sgs.runtime.effects.tricks.text_effect`):
+    the targets in order; a target the effect cannot affect is skipped before anyone
+    is asked for 无懈可击 (``can_affect``: 桃园结义 on a player at full hp); the
+    无懈可击 chain; then ``effect`` on the target.
+
+    * ``card`` — the card's name;
+    * ``by_user`` — the user does the effect (你弃置…): once he is dead the use does
+      nothing more.
+
+    Hooks: ``can_affect(ctx, target)`` (no side effects), ``effect(ctx, target)``;
+    ``ctx.event`` is the use (``ctx.use``), ``ctx.target`` the target.
+    """
+
+    card: ClassVar[CardName | None] = None
+    by_user: ClassVar[bool] = False
+
+    def can_affect(self, ctx: SkillContext, target: Player) -> bool:
+        return True
+
+    def effect(self, ctx: SkillContext, target: Player) -> None:
         return None
 
 

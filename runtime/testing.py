@@ -41,6 +41,9 @@ Example::
   (:data:`~sgs.runtime.effects.equipment.HAND_WRITTEN`).  A table relying on the
   compiled cards (诸葛连弩, 仁王盾, the horses …) passes them, e.g.
   ``equipment=sgs.compiler.load_pool().equipment``.
+* ``card_effects`` — the card effects written as text (card name → compiled class,
+  ``load_pool().card_effects``) over the hand-written ones; a table that uses
+  无中生有, 桃园结义, 过河拆桥 or 顺手牵羊 passes them.
 """
 
 from __future__ import annotations
@@ -51,7 +54,8 @@ from typing import Sequence
 
 from .agents import Agent, ScriptedAgent
 from .cards import Card, CardName, CardSubtype, card_kind, game_deck
-from .effects import EFFECTS, card_skills, resolve_delayed
+from .effects import TextEffects, card_skills, resolve_delayed
+from .effects import card_effects as use_effects
 from .game import EquipmentTable, Game
 from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
@@ -135,6 +139,7 @@ def build_game(
     equipment: EquipmentTable | None = None,
     distinct_generals: bool = False,
     deck_name: str = "标准",
+    card_effects: TextEffects | None = None,
 ) -> Game:
     """Build a :class:`Game` in the given position (see module doc); raises
     :class:`TableError` when the table cannot be built."""
@@ -164,7 +169,8 @@ def build_game(
         specs.append((s, g))
     agents: list[Agent] = [s.agent if s.agent is not None else ScriptedAgent(s.answers) for s in seats]
     game = Game(
-        players, agents, deck, rng, [], identity_victory, log_enabled, card_skills(equipment), EFFECTS, resolve_delayed
+        players, agents, deck, rng, [], identity_victory, log_enabled, card_skills(equipment),
+        use_effects(card_effects), resolve_delayed
     )
     game.loc.clear()
     placed: list[tuple[Card, Zone, Player | None, str]] = []
@@ -237,7 +243,7 @@ def build_game(
     def rebuild(agents: Sequence[Agent]) -> Game:
         g = build_game(
             seats, draw_pile, discard_pile, current, phase, seed, include_ex, log_enabled, equipment, distinct_generals,
-            deck_name,
+            deck_name, card_effects,
         )
         g.agents = list(agents)
         return g

@@ -4,7 +4,8 @@ Skill kinds are distinct ability classes: :class:`TriggeredAbility` (with its
 :class:`TimingSpec`), :class:`ViewAsAbility` (its :class:`Conversion`s),
 :class:`ActiveAbility`, :class:`StaticAbility`, :class:`ReplacementAbility`,
 :class:`ProxyAbility`, and from the coverage families :class:`GrantedAbility` and
-:class:`DeclaredUse`; :data:`Ability` is their union.  Each class names its kind in
+:class:`DeclaredUse`, and a card's effect on each target, :class:`CardEffectAbility`;
+:data:`Ability` is their union.  Each class names its kind in
 ``kind``; :class:`Limit` is 每阶段限n次.  Seam: an ability holds effects (or a static
 rule) and says when and how they happen; the effects themselves are in :mod:`.effects`.
 """
@@ -33,6 +34,7 @@ __all__ = [
     "ProxyAbility",
     "GrantedAbility",
     "DeclaredUse",
+    "CardEffectAbility",
     "Unbound",
     "Ability",
 ]
@@ -227,6 +229,20 @@ class DeclaredUse:
 
 
 @dataclass(frozen=True, slots=True)
+class CardEffectAbility:
+    """What a card does to each target of a use (锦囊 无中生有 普通锦囊 / 无中生有：目标角色
+    摸两张牌。): ``effects`` with 目标角色 (:attr:`Who.TARGET`) the target and 你 the
+    user, ``text``, ``span``, ``limit`` (always None).  The card-use protocol (targets,
+    无懈可击) is the runtime's."""
+
+    kind: ClassVar[str] = "card_effect"
+    effects: tuple[Effect, ...]
+    text: str
+    span: Span
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Unbound:
     """What the register grammar read in one part of a skill but the compiler cannot
     bind to this IR yet (sgs.compiler.language.bind).  The text is well-formed, with
@@ -248,5 +264,5 @@ class Unbound:
 
 Ability = Union[
     TriggeredAbility, ViewAsAbility, ActiveAbility, StaticAbility, ReplacementAbility, ProxyAbility, GrantedAbility, DeclaredUse,
-    Unbound,
+    CardEffectAbility, Unbound,
 ]

@@ -1,7 +1,7 @@
 """The containers: a skill line, a general, a card declaration, a package (.sgs file).
 
 :class:`Skill` (name, pinyin, tags, abilities), :class:`General` (武将 line and its
-skills), :class:`CardDecl` (装备 declaration and its effect lines), :class:`Package` (the
+skills), :class:`CardDecl` (装备 / 锦囊 declaration and its effect lines), :class:`Package` (the
 file).  Seam: the roots the front end returns and the back ends walk down from.
 """
 
@@ -13,7 +13,10 @@ from ..diagnostics import Span
 from .base import Tag, CardWord
 from .abilities import Ability
 
-__all__ = ["Skill", "General", "CardDecl", "Package"]
+__all__ = ["Skill", "General", "CardDecl", "Package", "TRICK_SUBTYPES"]
+
+#: the subtypes of a 锦囊 declaration
+TRICK_SUBTYPES = frozenset({"普通锦囊", "延时锦囊"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +61,11 @@ class General:
 
 @dataclass(frozen=True, slots=True)
 class CardDecl:
-    """A card declaration (装备 诸葛连弩 武器 攻击范围1) and its effect lines.  Fields:
-    ``names`` (the card names declared together, e.g. the four +1马), ``subtype``
-    (武器/防具/+1马/-1马), ``attack_range`` (weapons; None if not written),
-    ``skills`` (the effects, granted to the holder while the card is equipped),
+    """A card declaration (装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊) and its
+    effect lines.  Fields: ``names`` (the card names declared together, e.g. the four
+    +1马), ``subtype`` (武器/防具/+1马/-1马, or 普通锦囊/延时锦囊), ``attack_range``
+    (weapons; None if not written), ``skills`` (equipment: the effects granted to the
+    holder while the card is equipped; a trick: its effect on each target),
     ``span`` (the declaration line)."""
 
     names: tuple[CardWord, ...]
@@ -69,6 +73,11 @@ class CardDecl:
     attack_range: int | None
     skills: tuple[Skill, ...]
     span: Span
+
+    @property
+    def kind(self) -> str:
+        """The declaration's word: 装备 or 锦囊."""
+        return "锦囊" if self.subtype in TRICK_SUBTYPES else "装备"
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,9 @@ _EVENT_QUANTITIES = {"伤害值": t.Quantity.DAMAGE}
 _CMP_WORDS = ("大于或等于", "小于或等于", "不小于", "不大于", "大于", "小于", "多于", "少于", "等于")
 _SOURCE = {"伤害来源", "来源"}
 
+#: an owner's places a card phrase may name (其装备区里的…, 其区域里的…) → the zone
+_PLACES = {"装备区里": t.Zone.EQUIP, "区域里": t.Zone.AREAS}
+
 #: typed card types of a card phrase's head (the zone of such cards is 牌: hand and equipment)
 _CARD_TYPES = {"装备牌": "装备牌", "武器牌": "武器牌", "防具牌": "防具牌", "基本牌": "基本牌", "锦囊牌": "锦囊牌",
                "坐骑牌": "坐骑牌"}
@@ -94,8 +97,11 @@ def num(word: str) -> int | None:
 class Binder:
     """Binds one skill's reading; ``span_of`` maps offsets in its text to spans."""
 
-    def __init__(self, reading: ir.RegisterSkill, span_of: SpanOf) -> None:
+    def __init__(self, reading: ir.RegisterSkill, span_of: SpanOf, card_effect: bool = False) -> None:
         self.reading = reading
+        #: binding a card's effect text (a 锦囊 declaration): 目标角色 is the target, and a
+        #: sentence without a timing is the effect on each target
+        self.card_effect = card_effect
         self.text = reading.text
         self.span_of = span_of
         #: what X stands for in the part being bound (its （X为…）)
@@ -125,6 +131,8 @@ class Binder:
             if w in _SOURCE:
                 return t.PlayerRef(t.Who.SOURCE, sp)
             raise self.gap(f"角色“{w}”", p)
+        if self.card_effect and p.form == "player_simple" and p.head == "目标角色" and not p.modifiers and not p.det:
+            return t.PlayerRef(t.Who.TARGET, sp)
         if p.form != "player_simple" or (p.head or "角色") != "角色":
             raise self.gap(f"角色“{w}”", p)
         other = wounded = False
@@ -233,14 +241,15 @@ class Binder:
 
     def owned_spec(self, c: ir.CardRef) -> t.CardSpec:
         """The cards of an owner's phrase (其两张牌 / 其装备区里的一张坐骑牌): the part after
-        the owner; 装备区里 narrows the zone to the equipment area."""
+        the owner; 装备区里 narrows the zone to the equipment area, 区域里 widens it to
+        the judge area too."""
         place = c.place
         spec = self.card_spec(replace(c, place=None), owned=True)
         if place is None:
             return spec
-        if place != "装备区里" or spec.zone is not t.Zone.HAND_EQUIP:
+        if place not in _PLACES or spec.zone is not t.Zone.HAND_EQUIP:
             raise self.gap(f"牌“{c.text}”", c)
-        return replace(spec, zone=t.Zone.EQUIP)
+        return replace(spec, zone=_PLACES[place])
 
     def card_word(self, c: ir.CardRef) -> t.CardWord:
         """A card name (【杀】) as written."""
@@ -256,8 +265,8 @@ class Binder:
         sp = self.span(c)
         if c.form == "card_owned" and c.owner is not None and c.parts:
             return t.OwnedCard(self.player(c.owner), self.card_spec(c.parts[0]), sp)
-        if c.form == "card_phrase" and c.owner is not None:  # 伤害来源的一张牌
-            return t.OwnedCard(self.player(c.owner), self.card_spec(c, owned=True), sp)
+        if c.form == "card_phrase" and c.owner is not None:  # 伤害来源的一张牌 / 其区域里的一张牌
+            return t.OwnedCard(self.player(c.owner), self.owned_spec(c), sp)
         if c.text in ("对你造成伤害的牌", "造成伤害的牌"):
             return t.DamageCard(sp)
         raise self.gap(f"牌“{c.text}”", c)
@@ -608,6 +617,11 @@ class Binder:
             return t.StaticAbility(self.static(acts[0]), text, sp)
         if part.kind == "free" and len(acts) == 1 and isinstance(acts[0], ir.If) and limit is None:
             return self.static_if(acts[0], text, sp)
+        if self.card_effect and part.kind == "free" and limit is None and not part.tags:
+            effects = self.effects(part.body)
+            if not effects:
+                raise self.gap(f"“{text}”", part)
+            return t.CardEffectAbility(effects, text, sp)
         raise self.gap(f"“{text}”", part)
 
     def condition(self, body: ir.Seq) -> tuple[ir.Node, t.Condition | None]:
@@ -743,12 +757,15 @@ def _flat(node: ir.Node) -> Iterator[ir.Node]:
         yield node
 
 
-def bind_skill(reading: ir.RegisterSkill, span_of: SpanOf) -> tuple[tuple[t.Tag, ...], tuple[t.Ability, ...]]:
+def bind_skill(
+    reading: ir.RegisterSkill, span_of: SpanOf, card_effect: bool = False
+) -> tuple[tuple[t.Tag, ...], tuple[t.Ability, ...]]:
     """The typed tags and abilities of a register reading: one ability per part, bound
     or :class:`~sgs.compiler.ir.Unbound` (a tag the typed IR does not know — 转换技,
     使命技 … — unbinds the first part too); a trailing 每阶段限一次 part is the limit of
-    the part before it."""
-    b = Binder(reading, span_of)
+    the part before it.  ``card_effect``: the text is a card's effect (a 锦囊
+    declaration's line), bound as :class:`~sgs.compiler.ir.CardEffectAbility`."""
+    b = Binder(reading, span_of, card_effect)
     tags: list[t.Tag] = []
     tag_gaps: list[tuple[str, Span]] = []
     for part in reading.parts:

@@ -55,6 +55,9 @@ class LowerBase:
         self._extra: list[ir.Ability] = []
         #: while lowering a card declaration: card name → its GLOSSARY identifier
         self._card_pinyin: dict[str, str] = {}
+        #: lowering a trick's effect lines (a 锦囊 declaration): a sentence without a timing is
+        #: the card's effect on each target
+        self._card_effect = False
 
     # ------------------------------------------------------------ helpers
     def span(self, node: _Node, fallback: Span | None = None) -> Span:

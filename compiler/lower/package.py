@@ -122,7 +122,7 @@ class Lowerer(LowerSentences):
         def span_of(a: int, b: int) -> Span:
             return Span(self.file, row, col + a, row, col + b)
 
-        tags, abilities = bind_skill(got, span_of)
+        tags, abilities = bind_skill(got, span_of, card_effect=self._card_effect)
         return ir.Skill(name, pinyin or "", tags, abilities, body, sp, name_span, register=True)
 
     def pinyin_of(self, name: str, tok: Token | None, sp: Span) -> str | None:
@@ -199,7 +199,7 @@ class Lowerer(LowerSentences):
         )
 
     def card_decl(self, node: Tree[Token]) -> ir.CardDecl | None:
-        """装备 诸葛连弩 武器 攻击范围1 and its effect lines."""
+        """装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊 and its effect lines."""
         from sgs.runtime.cards import CardName
 
         names: list[ir.CardWord] = []
@@ -210,9 +210,9 @@ class Lowerer(LowerSentences):
             else:
                 names.append(ir.CardWord(raw, self.span(t)))
         sub_t = self.tree(node, "equip_subtype")
-        assert sub_t is not None
-        sub_tok = sub_t.children[0]
+        sub_tok = sub_t.children[0] if sub_t is not None else self.tok(node, "TRICK_SUBTYPE")
         assert isinstance(sub_tok, Token)
+        trick = sub_t is None
         rng_t = self.tree(node, "weapon_range")
         rng: int | None = None
         if rng_t is not None:
@@ -226,13 +226,15 @@ class Lowerer(LowerSentences):
             except ValueError:
                 pass  # the emitter reports the unknown card (E0302)
         self._card_pinyin = keys
+        self._card_effect = trick  # a trick's lines: its effect on each target (目标角色)
         try:
             skills = [self.skill(t) for t in self.trees(node, "skill")]
         finally:
             self._card_pinyin = {}
+            self._card_effect = False
         if any(s is None for s in skills):
             return None
-        last = sub_tok if rng_t is None else rng_t
+        last: Token | Tree[Token] = sub_tok if rng_t is None else rng_t
         end = self.span(last)
         sp = Span(self.file, node.meta.line, node.meta.column, end.end_line, end.end_col)
         return ir.CardDecl(tuple(names), str(sub_tok.value), rng, tuple(s for s in skills if s is not None), sp)

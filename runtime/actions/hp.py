@@ -20,11 +20,14 @@ __all__ = [
 ]
 
 
-def recover(ctx: SkillContext, player: Player, n: int = 1, source: Player | None = None) -> int:
+def recover(
+    ctx: SkillContext, player: Player, n: int = 1, source: Player | None = None, card: AnyCard | None = None
+) -> int:
     """回复体力: ``player`` recovers ``n`` (capped at max hp).  Returns the amount
-    actually recovered.  ``source`` defaults to the skill's owner."""
+    actually recovered.  ``source`` defaults to the skill's owner; ``card``: the card
+    that heals (a card's effect: the card used, as 桃园结义's)."""
     src = source if source is not None else ctx.owner
-    return ctx.game.recover(player, n, source=src, reason=_why(ctx))
+    return ctx.game.recover(player, n, source=src, reason=_why(ctx), card=card)
 
 
 def lose_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:

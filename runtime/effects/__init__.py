@@ -1,7 +1,10 @@
 """Card content: what each card does, passed into every game by its mode.
 
 * :data:`EFFECTS` — card name → ``effect(game, use)``, run when a use of the card
-  resolves (``Game(card_effects=...)``);
+  resolves, for the cards whose effect is still hand-written;
+* :func:`card_effects` — the card effects of a game: the given text effects (compiled
+  ``锦囊`` declarations, each run by :func:`.tricks.text_effect`) over :data:`EFFECTS`
+  (``Game(card_effects=...)``);
 * :func:`card_skills` — the equipment skills of a game: a given table (the compiled
   card declarations) over the hand-written remainder (``Game(equipment=...)``);
 * :func:`resolve_delayed` — a delayed trick of the judge area in the judge phase
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..cards import CardName, CardType, load_cards
-from ..skills import Skill
+from ..skills import CardEffect, Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
 from .equipment import HAND_WRITTEN
@@ -44,13 +47,10 @@ from .tricks import (
     archery_attack_effect,
     collateral_effect,
     delayed_effect,
-    dismantlement_effect,
     duel_effect,
-    ex_nihilo_effect,
-    god_salvation_effect,
     resolve_delayed,
     savage_assault_effect,
-    snatch_effect,
+    text_effect,
 )
 
 if TYPE_CHECKING:
@@ -58,7 +58,11 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..stages import Stages
 
-__all__ = ["EFFECTS", "CARD_FAMILIES", "RUNNABLE", "card_skills", "resolve_delayed"]
+__all__ = ["EFFECTS", "TEXT", "TextEffects", "CARD_FAMILIES", "RUNNABLE", "card_skills", "card_effects", "resolve_delayed"]
+
+#: card name → the compiled class of its effect text (``CARD_EFFECTS`` of the emitted
+#: modules; ``sgs.compiler.load_pool().card_effects``)
+TextEffects = Mapping[CardName, type[CardEffect]]
 
 EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
@@ -66,13 +70,9 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.THUNDER_SLASH: slash_effect_all,
     CardName.PEACH: peach_effect,
     CardName.DUEL: duel_effect,
-    CardName.DISMANTLEMENT: dismantlement_effect,
-    CardName.SNATCH: snatch_effect,
     CardName.ARCHERY_ATTACK: archery_attack_effect,
     CardName.SAVAGE_ASSAULT: savage_assault_effect,
-    CardName.EX_NIHILO: ex_nihilo_effect,
     CardName.AMAZING_GRACE: amazing_grace_effect,
-    CardName.GOD_SALVATION: god_salvation_effect,
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
     CardName.LIGHTNING: delayed_effect,
@@ -82,6 +82,12 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SUPPLY_SHORTAGE: delayed_effect,
 }
 
+
+#: cards whose effect is text: declared (``锦囊 …``) in the bundled skills/*/tricks.sgs and
+#: compiled (a test checks both ways); a game has them from its ``card_effects`` table
+TEXT: frozenset[CardName] = frozenset({
+    CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
+})
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer
 _ANSWERS = frozenset({CardName.JINK, CardName.NULLIFICATION})
@@ -93,10 +99,10 @@ _EQUIPMENT = frozenset(
 )
 
 #: the cards whose use does what the card says in a game: those with an effect in
-#: :data:`EFFECTS`, the answers, the equipment above.  What the compiler may convert
-#: into (将…当【X】使用, 视为使用【X】); any other card is a capability gap (W0701/E0503)
-#: and never a silent stub.
-RUNNABLE: frozenset[CardName] = frozenset(EFFECTS) | _ANSWERS | _EQUIPMENT
+#: :data:`EFFECTS` or as text (:data:`TEXT`), the answers, the equipment above.  What
+#: the compiler may convert into (将…当【X】使用, 视为使用【X】); any other card is a
+#: capability gap (W0701/E0503) and never a silent stub.
+RUNNABLE: frozenset[CardName] = frozenset(EFFECTS) | TEXT | _ANSWERS | _EQUIPMENT
 
 
 def card_skills(
@@ -109,6 +115,19 @@ def card_skills(
     table = dict(HAND_WRITTEN)
     for name, classes in (equipment or {}).items():
         table[name] = tuple(classes)
+    return table
+
+
+def card_effects(
+    text: TextEffects | None = None,
+) -> dict[CardName, Callable[["Game", "CardUseEvent"], None]]:
+    """The card effects of a game: the hand-written :data:`EFFECTS` with ``text`` (card
+    name → compiled effect class, e.g. ``sgs.compiler.load_pool().card_effects``) laid
+    over them, each run by the card-use protocol (:func:`.tricks.text_effect`).  Without
+    ``text`` the cards of :data:`TEXT` have no effect."""
+    table = dict(EFFECTS)
+    for name, cls in (text or {}).items():
+        table[name] = text_effect(cls)
     return table
 
 

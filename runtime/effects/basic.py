@@ -1,4 +1,6 @@
-"""Basic cards: 杀 and 桃.
+"""Basic cards: 杀 and 桃 (still hand-written: a basic card's effect has no 无懈可击 step
+and its recovery is logged without a reason, which the text effects of
+:func:`.tricks.text_effect` do not do yet; 杀's stages are a family of their own).
 
 :data:`SLASH_STAGES` (杀的效果, per target): the target may use 闪 (as many as the use
 requires of him, none if it cannot be answered), 杀被闪抵消时 [user; target: the target]

@@ -1,5 +1,8 @@
-"""The 军争 cards' effects that the skill language cannot state yet: 酒, 铁索连环 (and
-its 重铸), 火攻, 兵粮寸断.  火杀/雷杀 are 杀 (:mod:`.basic`; their nature is the
+"""The 军争 cards' effects that the skill language cannot state yet: 酒 (a basic card:
+no 无懈可击 step, two uses — play phase and dying — with a turn counter), 铁索连环
+(the verb 横置或重置; its 重铸 is the play flow's), 火攻 (展示一张手牌, then the user's
+optional discard of a hand card of its suit as the cost of the fire damage), 兵粮寸断
+(delayed, like 乐不思蜀).  火杀/雷杀 are 杀 (:mod:`.basic`; their nature is the
 card's); the conduction of 属性伤害 is the damage family's (:mod:`..flows.damage`).
 
 Seed 000's card notes are the rules:

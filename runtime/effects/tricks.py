@@ -4,11 +4,29 @@ Every normal trick resolves target by target (seat order from the user for the
 area tricks); before its effect on a target, every living player — in seat order
 from the current player — may use 无懈可击; a 无懈可击 may itself be answered,
 and so on (:func:`nullified`).
+
+A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊) is compiled to a
+:class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
+this protocol.  Still written by hand here, and what the language lacks for each:
+
+* 决斗 — a loop frame: 由目标角色开始，其与你轮流打出一张【杀】，首先未打出的一方受到
+  另一方造成的1点伤害 (two players taking turns, and 无双's 两张【杀】 per turn);
+* 南蛮入侵 / 万箭齐发 — the frame 目标角色需打出一张【杀】（使用一张【闪】），否则你对
+  其造成1点伤害: the register grammar reads 需…，否则… but lowers the 否则 clause as a
+  second act, and the emitter has no 需…否则… (DoOrElse); the damage action takes no
+  use (the use's extra damage, the answer asked ``against`` it);
+* 五谷丰登 — a step of the whole use before its targets (亮出牌堆顶等同于目标数的牌)
+  and 获得其中一张 among the revealed cards per target;
+* 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
+  对其使用一张【杀】，否则将武器交给你;
+* 乐不思蜀, 闪电 (and 兵粮寸断) — delayed: no text form for what happens in the judge
+  phase (判定, 跳过出牌阶段, 闪电's passing on).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .. import members as _M
 from ..flows.respond import can_produce, respond_card
@@ -16,7 +34,7 @@ from ..flows.use import ask_use_slash, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player
-from ..skills import UseMode
+from ..skills import CardEffect, SkillContext, UseMode
 from ..stages import LOSER, RECEIVER, Step, Then, family
 from ..timing import Phase
 from ..zones import CardZone, MoveReason, Zone
@@ -26,14 +44,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "nullified",
+    "text_effect",
+    "by_text",
     "duel_effect",
-    "dismantlement_effect",
-    "snatch_effect",
     "archery_attack_effect",
     "savage_assault_effect",
-    "ex_nihilo_effect",
     "amazing_grace_effect",
-    "god_salvation_effect",
     "collateral_effect",
     "delayed_effect",
     "resolve_delayed",
@@ -87,6 +103,26 @@ def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
     return True
 
 
+def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
+    """The use of a card whose effect is text (a compiled :class:`CardEffect`): the
+    card-use protocol around the text's per-target effect — each target in order; one
+    the effect cannot affect is skipped before anyone is asked for 无懈可击; the
+    无懈可击 chain; an effect the user does ends the use once he is dead."""
+
+    def run(game: Game, use: CardUseEvent) -> None:
+        eff = cls(use.user)
+        for t in _each_target(game, use):
+            ctx = SkillContext(game, use.user, eff, None, use, t)
+            if not eff.can_affect(ctx, t) or not _applies(game, use, t):
+                continue
+            if eff.by_user and not use.user.alive:
+                return
+            eff.effect(ctx, t)
+
+    run.__qualname__ = run.__name__ = f"{cls.__name__}_effect"
+    return run
+
+
 def duel_effect(game: Game, use: CardUseEvent) -> None:
     for t in _each_target(game, use):
         if not _applies(game, use, t):
@@ -118,24 +154,6 @@ def duel_effect(game: Game, use: CardUseEvent) -> None:
             i += 1
 
 
-def dismantlement_effect(game: Game, use: CardUseEvent) -> None:
-    for t in _each_target(game, use):
-        if t.card_count(True, True, True) == 0 or not _applies(game, use, t):
-            continue
-        if not use.user.alive:
-            return
-        c = game.choose_card_of(use.user, t, _M.CardZone.ALL, prompt=f"过河拆桥：弃置{t.tag}的一张牌", about="过河拆桥")
-        if c is not None:
-            game.discard_cards(t, [c], "过河拆桥", by=use.user)
-
-
-def snatch_effect(game: Game, use: CardUseEvent) -> None:
-    for t in _each_target(game, use):
-        if t.card_count(True, True, True) == 0 or not _applies(game, use, t):
-            continue
-        if not use.user.alive:
-            return
-        game.obtain_from(use.user, t, _M.CardZone.ALL, reason="顺手牵羊")
 
 
 def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
@@ -160,18 +178,6 @@ def savage_assault_effect(game: Game, use: CardUseEvent) -> None:
     _area_attack(game, use, _M.CardName.SLASH)
 
 
-def ex_nihilo_effect(game: Game, use: CardUseEvent) -> None:
-    for t in _each_target(game, use):
-        if _applies(game, use, t):
-            game.draw(t, 2, "无中生有")
-
-
-def god_salvation_effect(game: Game, use: CardUseEvent) -> None:
-    for t in _each_target(game, use):
-        if not t.is_wounded:
-            continue  # no effect possible: nobody is asked for 无懈可击
-        if _applies(game, use, t):
-            game.recover(t, 1, source=use.user, reason="桃园结义", card=use.card)
 
 
 def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
@@ -276,6 +282,15 @@ def pass_lightning(game: Game, player: Player, card: Card) -> None:
 # What each effect leads to, for :func:`sgs.runtime.stages.windows_of` (each effect is
 # one step: its code walks its targets and answers itself).
 
+
+def by_text(game: Game, use: CardUseEvent) -> None:
+    """The step of a card whose effect is text: a game runs the compiled effect it was
+    given (``Game.card_effects``, :func:`text_effect`); the table says what it leads to."""
+    effect = game.card_effects.get(use.card.name)
+    if effect is not None:
+        effect(game, use)
+
+
 _NULLIFY = Then("使用牌（响应）", "【无懈可击】")
 #: for the effects of other modules: the 无懈可击 link, whether a trick applies to a target
 NULLIFY = _NULLIFY
@@ -285,19 +300,19 @@ _GETS = frozenset({RECEIVER})
 _MOVES = frozenset({LOSER, RECEIVER})
 
 DUEL_STAGES = family("决斗的效果", Step(duel_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
-DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(dismantlement_effect, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
-SNATCH_STAGES = family("顺手牵羊的效果", Step(snatch_effect, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
+DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(by_text, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
+SNATCH_STAGES = family("顺手牵羊的效果", Step(by_text, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
 SAVAGE_ASSAULT_STAGES = family(
     "南蛮入侵的效果", Step(savage_assault_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害"))
 )
 ARCHERY_ATTACK_STAGES = family(
     "万箭齐发的效果", Step(archery_attack_effect, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
 )
-EX_NIHILO_STAGES = family("无中生有的效果", Step(ex_nihilo_effect, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
+EX_NIHILO_STAGES = family("无中生有的效果", Step(by_text, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
 AMAZING_GRACE_STAGES = family(
     "五谷丰登的效果", Step(amazing_grace_effect, _NULLIFY, Then("移动牌", "获得亮出的牌", roles=_GETS))
 )
-GOD_SALVATION_STAGES = family("桃园结义的效果", Step(god_salvation_effect, _NULLIFY, Then("回复体力")))
+GOD_SALVATION_STAGES = family("桃园结义的效果", Step(by_text, _NULLIFY, Then("回复体力")))
 COLLATERAL_STAGES = family(
     "借刀杀人的效果",
     Step(collateral_effect, _NULLIFY, Then("使用牌", "【杀】"), Then("移动牌", "武器交给使用者", roles=_MOVES)),

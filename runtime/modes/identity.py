@@ -45,7 +45,8 @@ from typing import Sequence, Union
 
 from ..agents import Agent, RandomAgent
 from ..cards import DECKS, game_deck
-from ..effects import EFFECTS, card_skills, resolve_delayed
+from ..effects import TextEffects, card_skills, resolve_delayed
+from ..effects import card_effects as use_effects
 from ..decisions import Decision, DecisionKind, option
 from ..game import EquipmentTable, Game, GameOver
 from ..player import GeneralSpec, Player, Role
@@ -183,6 +184,7 @@ def setup_identity_game(
     include_ex: bool = False,
     equipment: EquipmentTable | None = None,
     deck_name: str = "标准",
+    card_effects: TextEffects | None = None,
 ) -> Game:
     """Deal roles, generals and starting hands; the returned game is ready to run.
 
@@ -192,7 +194,9 @@ def setup_identity_game(
     (card name → skill classes, see :class:`Game`), normally the compiled table
     of the skill set ``pool`` comes from (``sgs.compiler.load_pool()``:
     ``.generals`` and ``.equipment``); default: only the hand-written ones.
-    ``deck_name``: ``标准`` or ``军争`` (module doc)."""
+    ``deck_name``: ``标准`` or ``军争`` (module doc).  ``card_effects`` — the card
+    effects written as text (card name → compiled class, ``load_pool().card_effects``),
+    laid over the hand-written ones (:func:`sgs.runtime.effects.card_effects`)."""
     loy, reb, ren = role_counts(players, roles)
     if deck_name not in DECKS:
         raise IdentityError(f"未知牌堆「{deck_name}」；可用：{'、'.join(DECKS)}")
@@ -226,7 +230,8 @@ def setup_identity_game(
     ]
     ags: list[Agent] = list(agents) if agents is not None else [RandomAgent() for _ in range(players)]
     game = Game(
-        ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, card_skills(equipment), EFFECTS, resolve_delayed
+        ps, ags, deck, rng, draw_pile, identity_victory, log_enabled, card_skills(equipment),
+        use_effects(card_effects), resolve_delayed
     )
     table = f"主公1 忠臣{loy} 反贼{reb} 内奸{ren}"
     # a standard game's entry as it always was (logs of standard games stay byte-identical)
@@ -256,7 +261,7 @@ def setup_identity_game(
     for p in ps:
         game.draw(p, 4, "起始手牌")
     game.factory = lambda agents: setup_identity_game(
-        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name
+        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name, card_effects
     )
     game.max_turns = DEFAULT_MAX_TURNS
     game.on_turn_cap = log_turn_cap
@@ -325,17 +330,19 @@ def play_identity_game(
     include_ex: bool = False,
     equipment: EquipmentTable | None = None,
     deck_name: str = "标准",
+    card_effects: TextEffects | None = None,
 ) -> GameResult:
     """Play one whole identity game; ``max_turns`` guards against endless games
     (the result then has ``winner=None`` and the log ends with the ``回合上限`` event,
     :func:`run_identity_game`).  ``generals`` fixes each seat's general;
     ``log_text=False`` (alias of ``log_enabled``) skips rendering log text;
     ``roles`` picks the role row (``"alt"``, ``"1/2/2"`` …); ``include_ex`` adds
-    the 4 EX cards; ``equipment`` and ``deck_name`` as for :func:`setup_identity_game`."""
+    the 4 EX cards; ``equipment``, ``deck_name`` and ``card_effects`` as for
+    :func:`setup_identity_game`."""
     if log_text is not None:
         log_enabled = log_text
     game = setup_identity_game(
-        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name
+        pool, players, seed, agents, log_enabled, generals, roles, include_ex, equipment, deck_name, card_effects
     )
     run_identity_game(game, max_turns)
     return result_of(game)

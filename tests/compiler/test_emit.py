@@ -46,8 +46,8 @@ def test_classes_and_sentences(standard: dict[str, str]) -> None:
     tree = ast.parse(code)
     classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef)]
     assert len(classes) >= 20 and "Jianxiong" in classes and "Wushuang" in classes
-    # sources: [0] equipment.sgs, [1] qun.sgs, [2] shu.sgs, [3] wei.sgs, [4] wu.sgs
-    assert "# [3]:5 '奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。'" in code
+    # sources: [0] equipment.sgs, [1] qun.sgs, [2] shu.sgs, [3] tricks.sgs, [4] wei.sgs, [5] wu.sgs
+    assert "# [4]:5 '奸雄：每当你受到一次伤害后，你可以获得对你造成伤害的牌。'" in code
     assert "SOURCE_MAP: tuple[tuple[int, int, int], ...] = (" in code
     assert code.rstrip().endswith(")")
 

@@ -1,0 +1,130 @@
+"""Trick cards whose effect is text (锦囊 …): the declarations of
+skills/standard/tricks.sgs, their IR, the checks against the deck table, the emitted
+CARD_EFFECTS (``load_pool().card_effects``) and what a game given it does (no card
+whose effect is text keeps a hand-written Python twin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sgs.compiler import bundled_skills_dir, build, build_texts, ir, load_pool
+from sgs.runtime import effects
+from sgs.runtime.cards import CardName
+from sgs.runtime.effects import tricks
+from sgs.runtime.testing import SeatSpec, build_game, run_table
+from sgs.runtime.timing import Phase
+
+TRICKS_SGS = bundled_skills_dir() / "standard" / "tricks.sgs"
+
+
+@pytest.fixture(scope="module")
+def cards() -> dict[str, ir.CardDecl]:
+    result = build([TRICKS_SGS])
+    assert result.ok, result.diagnostics
+    (pkg,) = result.packages
+    return {n.name: d for d in pkg.cards for n in d.names}
+
+
+def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
+    (skill,) = cards[name].skills
+    (a,) = skill.abilities
+    assert isinstance(a, ir.CardEffectAbility)
+    return a.effects
+
+
+def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
+    assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
+        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊")
+    }
+    (draw,) = _effect(cards, "无中生有")
+    assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
+    (heal,) = _effect(cards, "桃园结义")
+    assert isinstance(heal, ir.Recover) and heal.actor.who is ir.Who.TARGET and heal.amount == 1
+    (discard,) = _effect(cards, "过河拆桥")
+    assert isinstance(discard, ir.DiscardFrom) and discard.actor.who is ir.Who.YOU
+    assert discard.owner is not None and discard.owner.who is ir.Who.TARGET
+    assert discard.cards is not None and discard.cards.zone is ir.Zone.AREAS
+    (take,) = _effect(cards, "顺手牵羊")
+    assert isinstance(take, ir.Obtain) and isinstance(take.what, ir.OwnedCard)
+    assert take.what.owner.who is ir.Who.TARGET and take.what.spec.zone is ir.Zone.AREAS
+
+
+def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
+    """The runtime's list of cards whose effect is text (what may be converted into)
+    is exactly what the bundled declarations compile to, and none keeps Python."""
+    compiled = load_pool(None).card_effects
+    assert set(compiled) == set(effects.TEXT)
+    assert not set(compiled) & set(effects.EFFECTS)
+    assert effects.TEXT <= effects.RUNNABLE
+    for name, cls in compiled.items():
+        assert cls.card is None or cls.card is name
+        assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
+    for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect"):
+        assert not hasattr(tricks, gone)
+
+
+def test_emitted_hooks() -> None:
+    compiled = load_pool(None).card_effects
+    # skipped before 无懈可击 where the effect can do nothing; done by the user or not
+    assert "can_affect" not in vars(compiled[CardName.EX_NIHILO])
+    assert "can_affect" in vars(compiled[CardName.GOD_SALVATION])
+    assert [compiled[n].by_user for n in (CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH)] == [
+        False, False, True, True,
+    ]
+
+
+def _table(card_effects: object) -> object:
+    return build_game(
+        [SeatSpec("曹操", role="主公", hand=["无中生有♥7"], answers=["无中生有♥7"]), SeatSpec("关羽", role="反贼")],
+        draw_pile=["杀♠7", "闪♦2", "桃♥3"], phase=Phase.PLAY, card_effects=card_effects,  # type: ignore[arg-type]
+    )
+
+
+def test_a_game_without_the_table_has_no_text_effect() -> None:
+    """The effects are an input of each game, like the equipment: without them the
+    card is used and does nothing; with them it draws."""
+    bare = _table(None)
+    assert CardName.EX_NIHILO not in bare.card_effects  # type: ignore[attr-defined]
+    game = _table(load_pool(None).card_effects)
+    assert CardName.EX_NIHILO in game.card_effects  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "decl, line, message",
+    [
+        ("锦囊 杀 普通锦囊", "杀：目标角色摸两张牌。", "是基本"),
+        ("锦囊 乐不思蜀 普通锦囊", "乐不思蜀：目标角色摸两张牌。", "是延时锦囊"),
+        ("锦囊 诸葛连弩 普通锦囊", "诸葛连弩：目标角色摸两张牌。", "是武器"),
+        ("锦囊 无中生有 普通锦囊", "", "没有效果"),
+        ("锦囊 无中生有 普通锦囊", "无中生有：锁定技，出牌阶段，你可以使用任意数量的【杀】。", "不是牌的效果"),
+    ],
+)
+def test_declaration_checked(decl: str, line: str, message: str, tmp_path: Path) -> None:
+    path = tmp_path / "tricks.sgs"
+    path.write_text(f"扩展包 测试\n{decl}\n{line}\n", encoding="utf-8")
+    result = build([path])
+    assert not result.ok
+    assert any(message in d.message for d in result.diagnostics), result.diagnostics
+
+
+def test_effect_the_back_end_cannot_run_is_refused() -> None:
+    """A well-formed effect with a verb the runtime lacks: E0503, never a stub."""
+    result = build_texts({"t.sgs": "扩展包 测试\n锦囊 无中生有 普通锦囊\n无中生有：目标角色进行一个额外的回合。\n"})
+    assert not result.ok
+    assert [d.code for d in result.refused] == ["E0503"], (result.refused, result.diagnostics)
+
+
+def test_a_package_may_redeclare_a_trick(tmp_path: Path) -> None:
+    """A designer's package declaring 无中生有 anew: its effect replaces the bundled one."""
+    src = tmp_path / "mine.sgs"
+    src.write_text("扩展包 测试\n锦囊 无中生有 普通锦囊\n无中生有：目标角色摸三张牌。\n", encoding="utf-8")
+    mine = load_pool([src]).card_effects
+    assert set(mine) == {CardName.EX_NIHILO}
+    game = build_game(
+        [SeatSpec("曹操", role="主公", hand=["无中生有♥7"], answers=["无中生有♥7", "结束出牌"]), SeatSpec("关羽", role="反贼")],
+        draw_pile=["杀♠7", "闪♦2", "桃♥3", "杀♠8"], phase=Phase.PLAY, card_effects=mine,
+    )
+    run_table(game, until=Phase.PLAY)
+    assert [c.label for c in game.players[0].hand] == ["杀♠7", "闪♦2", "桃♥3"]
