@@ -32,11 +32,13 @@ def main() -> None:
     from sgs.runtime.modes.identity import play_identity_game
 
     pool = load_pool()
-    play_identity_game(pool.generals, a.players, a.seed + 10_000, equipment=pool.equipment)  # warm-up
+    # a tree whose card effects are text gives them to each game (an older tree has none)
+    cards = {"card_effects": pool.card_effects} if hasattr(pool, "card_effects") else {}
+    play_identity_game(pool.generals, a.players, a.seed + 10_000, equipment=pool.equipment, **cards)  # warm-up
     prof = cProfile.Profile(time.process_time)
     prof.enable()
     for i in range(a.games):
-        play_identity_game(pool.generals, a.players, a.seed + i, equipment=pool.equipment)
+        play_identity_game(pool.generals, a.players, a.seed + i, equipment=pool.equipment, **cards)
     prof.disable()
     stats = pstats.Stats(prof)
     print(f"{a.games} {a.players}-player games, {stats.total_tt:.2f} CPU s under the profiler")  # type: ignore[attr-defined]

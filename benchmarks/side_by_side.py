@@ -34,18 +34,22 @@ def worker(games: int, seed: int, players: int, package: str) -> None:
     """Play ``games`` seeded games in this process; print rate and log digest as JSON.
     ``package``: only the bundled generals of that package (a tree without packages on
     its generals has only the standard ones); empty: the whole bundled pool."""
-    from sgs.compiler import Pool, load_pool
+    from dataclasses import replace
+
+    from sgs.compiler import load_pool
     from sgs.runtime.modes.identity import play_identity_game
 
     pool = load_pool()
     if package:
-        pool = Pool(tuple(g for g in pool.generals if getattr(g, "package", "标准") == package), pool.equipment)
-    play_identity_game(pool.generals, players, seed + 10_000, equipment=pool.equipment)  # warm-up
+        pool = replace(pool, generals=tuple(g for g in pool.generals if getattr(g, "package", "标准") == package))
+    # a tree whose card effects are text gives them to each game (an older tree has none)
+    cards = {"card_effects": pool.card_effects} if hasattr(pool, "card_effects") else {}
+    play_identity_game(pool.generals, players, seed + 10_000, equipment=pool.equipment, **cards)  # warm-up
     digest = hashlib.sha256()
     logs = []
     t0 = time.process_time()
     for i in range(games):
-        logs.append(play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment).log)
+        logs.append(play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment, **cards).log)
     cpu = time.process_time() - t0
     for log in logs:  # hashed after the clock stops: serialising is not the engine's work
         digest.update(log.to_jsonl().encode("utf-8"))

@@ -47,7 +47,7 @@ def play_row(table: LoadedTable, seed: int, index: int) -> dict[str, Any]:
     s = game_seed(seed, index)
     game = setup_identity_game(
         table.generals, spec.players, s, make_agents(table), False, None, spec.roles, spec.ex, table.equipment,
-        spec.deck,
+        spec.deck, table.card_effects,
     )
     run_identity_game(game, spec.max_turns)
     return row_of(game, table, index, s)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from sgs.runtime.agents import Agent, RandomAgent
 from sgs.runtime.decisions import Decision
+from sgs.runtime.effects import TextEffects
 from sgs.runtime.game import EquipmentTable
 from sgs.runtime.observation import SeatView
 from sgs.runtime.player import GeneralSpec, Role
@@ -160,13 +161,15 @@ AGENT_KINDS: dict[str, AgentKind] = {
 
 @dataclass(frozen=True)
 class LoadedTable:
-    """A spec with its compiled pool: ``generals``, ``equipment``, and ``profiles``
-    (skill name → effect profile; empty unless an agent needs them)."""
+    """A spec with its compiled pool: ``generals``, ``equipment``, ``profiles``
+    (skill name → effect profile; empty unless an agent needs them) and
+    ``card_effects`` (the card effects written as text)."""
 
     spec: TableSpec
     generals: tuple[GeneralSpec, ...]
     equipment: EquipmentTable
     profiles: Mapping[str, Any]
+    card_effects: TextEffects = field(default_factory=dict)
 
 
 def load_table(spec: TableSpec, cache_dir: str | None = None, profiles: Mapping[str, Any] | None = None) -> LoadedTable:
@@ -179,15 +182,17 @@ def load_table(spec: TableSpec, cache_dir: str | None = None, profiles: Mapping[
     if spec.skills:
         mine = load_pool([Path(s) for s in spec.skills], cache_dir=cache_dir)
         generals, equipment = mine.generals, {**bundled.equipment, **mine.equipment}
+        effects = {**bundled.card_effects, **mine.card_effects}
     else:
         generals, equipment = bundled.generals, dict(bundled.equipment)
+        effects = dict(bundled.card_effects)
     if profiles is None:
         profiles = {}
         if spec.needs_profiles:
             from .profiles import profile_sources
 
             profiles = profile_sources(spec.skills)
-    return LoadedTable(spec, tuple(generals), equipment, profiles)
+    return LoadedTable(spec, tuple(generals), equipment, profiles, effects)
 
 
 class _ByRole:

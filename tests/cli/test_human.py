@@ -77,7 +77,7 @@ def test_human_lord_kills_the_rebel_after_bad_input() -> None:
         ],
         current=1,
         phase=Phase.PLAY,
-        equipment=load_pool(None).equipment,
+        equipment=load_pool(None).equipment, card_effects=load_pool(None).card_effects,
     )
     r = run_table(g)
     agent.finish(g)
@@ -111,7 +111,7 @@ def test_human_discards_two_chosen_cards() -> None:
         [SeatSpec("吕布", role="主公"), SeatSpec("吕布", role="反贼", hp=2, hand=["杀♠7", "闪♥2", "桃♥3", "杀♠8"], agent=agent)],
         current=2,
         phase=Phase.DISCARD,
-        equipment=load_pool(None).equipment,
+        equipment=load_pool(None).equipment, card_effects=load_pool(None).card_effects,
     )
     r = run_table(g)
     agent.show_log(g)
@@ -132,7 +132,7 @@ def test_eof_raises_human_quit() -> None:
         [SeatSpec("吕布", role="主公", hand=["杀♠7"], agent=agent), SeatSpec("吕布", hp=1)],
         current=1,
         phase=Phase.PLAY,
-        equipment=load_pool(None).equipment,
+        equipment=load_pool(None).equipment, card_effects=load_pool(None).card_effects,
     )
     try:
         g.run(max_turns=1)
@@ -148,7 +148,7 @@ def test_log_hides_roles_until_death() -> None:
     agent, buf = human(3, "")
     agents: list[Agent] = [RandomAgent(), RandomAgent(), agent, RandomAgent(), RandomAgent()]
     g = setup_identity_game(
-        pool.generals, 5, 11, agents=agents, generals=["曹操", "刘备", "关羽", "吕布", "貂蝉"], equipment=pool.equipment
+        pool.generals, 5, 11, agents=agents, generals=["曹操", "刘备", "关羽", "吕布", "貂蝉"], equipment=pool.equipment, card_effects=pool.card_effects
     )
     me = g.players[2]
     agent.show_log(g)
@@ -203,7 +203,7 @@ def test_whole_games_typed_by_a_human() -> None:
         typist = Typist(buf, seed)
         agent = HumanAgent(seat, console=Console(file=buf, width=140, color_system=None), stdin=typist, generals=pool)
         agents: list[Agent] = [agent if i + 1 == seat else RandomAgent() for i in range(n)]
-        g = setup_identity_game(pool, n, seed, agents=agents, equipment=compiled.equipment)
+        g = setup_identity_game(pool, n, seed, agents=agents, equipment=compiled.equipment, card_effects=compiled.card_effects)
         g.run(max_turns=2000)
         agent.finish(g)
         out = buf.getvalue()

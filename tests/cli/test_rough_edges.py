@@ -100,13 +100,13 @@ def test_turn_limit_is_logged_and_has_no_winner() -> None:
     from sgs.runtime.modes.identity import play_identity_game
 
     pool = load_pool()
-    result = play_identity_game(pool.generals, 5, seed=1, max_turns=2, equipment=pool.equipment)
+    result = play_identity_game(pool.generals, 5, seed=1, max_turns=2, equipment=pool.equipment, card_effects=pool.card_effects)
     assert result.winner is None
     last = result.log.entries[-1]
     assert last.kind == "回合上限"
     assert result.log.lines()[-1].endswith("达到回合上限（2 回合），对局中止，无胜者")
     assert json.loads(result.log.to_jsonl().splitlines()[-1])["max_turns"] == 2
-    again = play_identity_game(pool.generals, 5, seed=1, max_turns=2, equipment=pool.equipment)
+    again = play_identity_game(pool.generals, 5, seed=1, max_turns=2, equipment=pool.equipment, card_effects=pool.card_effects)
     assert again.log.to_jsonl() == result.log.to_jsonl()
 
 

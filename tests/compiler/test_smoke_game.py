@@ -18,6 +18,6 @@ def test_compiled_generals_play_games(tmp_path: Path) -> None:
     assert pool.equipment, "the bundled packages declare no cards"
     finished = 0
     for seed in range(25):
-        result = identity.play_identity_game(gens, 5, seed, log_enabled=False, equipment=pool.equipment)
+        result = identity.play_identity_game(gens, 5, seed, log_enabled=False, equipment=pool.equipment, card_effects=pool.card_effects)
         finished += result.winner is not None
     assert finished >= 20

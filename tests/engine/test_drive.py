@@ -33,8 +33,8 @@ def drive(game: Game) -> int:
 def _same_logs(pool, seeds: range, players_of) -> None:  # type: ignore[no-untyped-def]
     for seed in seeds:
         players = players_of(seed)
-        ref = play_identity_game(pool.generals, players, seed, equipment=pool.equipment)
-        game = setup_identity_game(pool.generals, players, seed, equipment=pool.equipment)
+        ref = play_identity_game(pool.generals, players, seed, equipment=pool.equipment, card_effects=pool.card_effects)
+        game = setup_identity_game(pool.generals, players, seed, equipment=pool.equipment, card_effects=pool.card_effects)
         decisions = drive(game)
         assert decisions > 0
         assert game.pending() is None and game.over == (ref.winner is not None)
@@ -52,7 +52,7 @@ def test_200_five_player_games_pending_respond_equal_run(pool) -> None:  # type:
 
 
 def test_respond_refuses_illegal_answers_and_keeps_the_game(pool) -> None:  # type: ignore[no-untyped-def]
-    game = setup_identity_game(pool.generals, 5, 3, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 3, equipment=pool.equipment, card_effects=pool.card_effects)
     d = game.pending()
     assert d is not None
     before = len(game.log.entries)
@@ -72,8 +72,8 @@ def test_respond_without_pending_is_an_error() -> None:
 
 
 def test_run_finishes_a_driven_game_with_agents(pool) -> None:  # type: ignore[no-untyped-def]
-    ref = play_identity_game(pool.generals, 5, 11, equipment=pool.equipment)
-    game = setup_identity_game(pool.generals, 5, 11, equipment=pool.equipment)
+    ref = play_identity_game(pool.generals, 5, 11, equipment=pool.equipment, card_effects=pool.card_effects)
+    game = setup_identity_game(pool.generals, 5, 11, equipment=pool.equipment, card_effects=pool.card_effects)
     agent = RandomAgent()
     for _ in range(30):
         d = game.pending()
@@ -92,7 +92,7 @@ def _first_play(game: Game, agent: RandomAgent) -> None:
 
 
 def test_clone_mid_decision_is_independent(pool) -> None:  # type: ignore[no-untyped-def]
-    game = setup_identity_game(pool.generals, 5, 21, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 21, equipment=pool.equipment, card_effects=pool.card_effects)
     agent = RandomAgent()
     _first_play(game, agent)
     # the agent has drawn for this decision already: the copy must be at the same point
@@ -147,7 +147,7 @@ def test_clone_of_a_table_and_of_an_unstarted_game() -> None:
 
 
 def test_a_game_played_by_run_cannot_be_cloned(pool) -> None:  # type: ignore[no-untyped-def]
-    game = setup_identity_game(pool.generals, 5, 2, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 2, equipment=pool.equipment, card_effects=pool.card_effects)
     game.run(max_turns=1)
     with pytest.raises(ValueError):
         game.clone()

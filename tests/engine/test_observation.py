@@ -124,7 +124,7 @@ def armed_table(spy: Spy) -> Game:
         current=1,
         phase=Phase.PLAY,
         seed=4,
-        equipment=load_pool(None).equipment,
+        equipment=load_pool(None).equipment, card_effects=load_pool(None).card_effects,
     )
 
 
@@ -251,7 +251,7 @@ def test_a_view_shows_the_decision_it_is_given_with() -> None:
     for seed in range(2):
         holder: list[Game] = []
         agents = [Checker(holder) for _ in range(5)]
-        game = setup_identity_game(pool.generals, 5, seed, agents=agents, equipment=pool.equipment)
+        game = setup_identity_game(pool.generals, 5, seed, agents=agents, equipment=pool.equipment, card_effects=pool.card_effects)
         holder.append(game)
         game.run(max_turns=60)
         assert sum(a.checked for a in agents) > 100
@@ -262,7 +262,7 @@ def test_an_identity_game_announces_its_role_table_and_seed() -> None:
     from sgs.runtime.modes.identity import setup_identity_game
 
     pool = load_pool()
-    game = setup_identity_game(pool.generals, 5, 17, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 17, equipment=pool.equipment, card_effects=pool.card_effects)
     v = game.view(3)
     assert v.role_table == (1, 2, 1) and v.game_seed == 17
     start = v.events_since(0)[0]
@@ -332,7 +332,7 @@ def test_views_cannot_tell_games_apart_that_differ_only_in_hidden_information() 
     pool = load_pool()
     checked = roles_swapped = 0
     for seed in range(6):
-        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment)
+        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment, card_effects=pool.card_effects)
         agent = RandomAgent()
         d = game.pending()
         for _ in range(40 + 7 * seed):  # somewhere in the second or third round
@@ -373,7 +373,7 @@ def test_a_view_exposes_no_rng_state_of_the_game() -> None:
 
     pool = load_pool()
     for seed in range(3):
-        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment)
+        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment, card_effects=pool.card_effects)
         agent = RandomAgent()
         d = game.pending()
         for _ in range(30):
@@ -435,12 +435,12 @@ def test_an_agent_never_receives_the_game() -> None:
     # played by run(), the whole game (generals chosen during set-up included)
     seats: list[Agent] = [Plain() if i % 2 else OptsOut() for i in range(5)]
     agents += seats  # type: ignore[arg-type]
-    game = setup_identity_game(pool.generals, 5, 3, agents=seats, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 3, agents=seats, equipment=pool.equipment, card_effects=pool.card_effects)
     game.run(max_turns=30)
     # driven by pending/respond a while, then run() on through the agents
     seats = [OptsOut() if i % 2 else Plain() for i in range(5)]
     agents += seats  # type: ignore[arg-type]
-    game = setup_identity_game(pool.generals, 5, 4, agents=seats, equipment=pool.equipment)
+    game = setup_identity_game(pool.generals, 5, 4, agents=seats, equipment=pool.equipment, card_effects=pool.card_effects)
     d = game.pending()
     for _ in range(20):
         assert d is not None
@@ -453,7 +453,7 @@ def test_an_agent_never_receives_the_game() -> None:
         a.by_role["反贼"] = OptsOut()  # type: ignore[attr-defined]
         a.default = Plain()  # type: ignore[attr-defined]
         agents += [a.by_role["反贼"], a.default]  # type: ignore[attr-defined]
-    game = setup_identity_game(table.generals, 5, 5, agents=lab, equipment=table.equipment)
+    game = setup_identity_game(table.generals, 5, 5, agents=lab, equipment=table.equipment, card_effects=table.card_effects)
     game.run(max_turns=30)
     got = [(seen, seat) for a in agents for seen, seat in a.got]
     assert len(got) > 300

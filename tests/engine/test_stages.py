@@ -138,7 +138,7 @@ def test_games_open_each_events_windows_in_its_tables_order(opened: dict[int, tu
     checked: defaultdict[str, int] = defaultdict(int)
     for seed in range(40):
         opened.clear()
-        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment)
+        game = setup_identity_game(pool.generals, 5, seed, equipment=pool.equipment, card_effects=pool.card_effects)
         game.add_skill(game.players[0], _Everywhere(game.players[0]))
         run_identity_game(game)
         for ev, timings in opened.values():

@@ -30,7 +30,7 @@ def general(name: str) -> GeneralSpec:
 
 def table(first: str, second: str) -> Game:
     seats = [SeatSpec(general(first), role="主公", hand=["杀♠7"]), SeatSpec(general(second), role="反贼", hand=["闪♦2"])]
-    return build_game(seats, current=1, phase=Phase.PLAY, equipment=pool().equipment)
+    return build_game(seats, current=1, phase=Phase.PLAY, equipment=pool().equipment, card_effects=pool().card_effects)
 
 
 def test_two_games_see_one_shared_card_by_whose_it_is() -> None:

@@ -41,6 +41,7 @@ import sgs.runtime.api as api
 from sgs.compiler import load_pool
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.cards import CardName
+from sgs.runtime.effects import TextEffects
 from sgs.runtime.events import CardNeedEvent, DrawPhaseEvent
 from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.player import Player
@@ -121,6 +122,11 @@ def bundled_equipment() -> EquipmentTable:
     return load_pool(None).equipment
 
 
+@cache
+def bundled_card_effects() -> TextEffects:
+    return load_pool(None).card_effects
+
+
 def table(
     hands: Sequence[Sequence[str]] = ((), (), (), ()),
     equips: Sequence[Sequence[str]] = ((), (), (), ()),
@@ -138,7 +144,10 @@ def table(
                  skills=first if i == 0 else [])
         for i, (g, r) in enumerate(names)
     ]
-    return build_game(seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY, equipment=bundled_equipment())
+    return build_game(
+        seats, discard_pile=discard_pile, current=1, phase=Phase.PLAY, equipment=bundled_equipment(),
+        card_effects=bundled_card_effects(),
+    )
 
 
 def ctx_of(game: Game, seat: int = 1) -> SkillContext:

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from sgs.runtime.agents import ScriptedAgent
 from sgs.runtime.decisions import Decision
+from sgs.runtime.effects import TextEffects
 from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.timing import Phase
@@ -21,6 +22,15 @@ def bundled_equipment() -> EquipmentTable:
     from sgs.compiler import load_pool
 
     return load_pool(None).equipment
+
+
+@cache
+def bundled_card_effects() -> TextEffects:
+    """The compiled card effects of the bundled ``skills/`` (无中生有, 过河拆桥 …: the
+    锦囊 declarations), which the tables of these tests are played with."""
+    from sgs.compiler import load_pool
+
+    return load_pool(None).card_effects
 
 
 class Recorder(ScriptedAgent):
@@ -48,7 +58,8 @@ def four(
 ) -> Game:
     """A 4-seat table: 1 lord, 2 loyalist, 3 rebel, 4 renegade (defaults: 白板 曹操
     names are irrelevant; generals are skill-less unless given), played with the
-    bundled equipment effects unless ``equipment=`` says otherwise."""
+    bundled equipment and card effects unless ``equipment=`` / ``card_effects=`` say
+    otherwise."""
     defaults = [
         S("曹操", role="主公"),
         S("关羽", role="忠臣"),
@@ -57,6 +68,7 @@ def four(
     ]
     seats = [s1, s2 or defaults[1], s3 or defaults[2], s4 or defaults[3]]
     kw.setdefault("equipment", bundled_equipment())
+    kw.setdefault("card_effects", bundled_card_effects())
     return build_game(seats, phase=phase, **kw)  # type: ignore[arg-type]
 
 

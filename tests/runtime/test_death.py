@@ -5,7 +5,7 @@ from __future__ import annotations
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
 
-from .helpers import Recorder, S, bundled_equipment, four, lines
+from .helpers import Recorder, S, bundled_card_effects, bundled_equipment, four, lines
 
 
 def _slash(target: int, label: str = "杀♠7") -> list[str]:
@@ -107,7 +107,7 @@ def test_renegade_wins_as_sole_survivor() -> None:
         ],
         phase=Phase.PLAY,
         current=2,
-        equipment=bundled_equipment(),
+        equipment=bundled_equipment(), card_effects=bundled_card_effects(),
     )
     r = run_table(g)
     assert r.winner == "内奸" and r.winners == [2]

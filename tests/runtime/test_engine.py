@@ -11,7 +11,7 @@ from sgs.runtime.modes.identity import play_identity_game, setup_identity_game
 from sgs.runtime.testing import run_table
 from sgs.runtime.timing import Phase
 
-from .helpers import Recorder, S, bundled_equipment, four, lines
+from .helpers import Recorder, S, bundled_card_effects, bundled_equipment, four, lines
 from .std_skills import GENERALS
 
 
@@ -94,11 +94,11 @@ def test_census_detects_lost_card() -> None:
 
 
 def test_same_seed_same_json_log() -> None:
-    eq = bundled_equipment()
-    a = play_identity_game(list(GENERALS), 5, seed=42, equipment=eq)
-    b = play_identity_game(list(GENERALS), 5, seed=42, equipment=eq)
+    eq, fx = bundled_equipment(), bundled_card_effects()
+    a = play_identity_game(list(GENERALS), 5, seed=42, equipment=eq, card_effects=fx)
+    b = play_identity_game(list(GENERALS), 5, seed=42, equipment=eq, card_effects=fx)
     assert a.log.to_jsonl() == b.log.to_jsonl()
-    c = play_identity_game(list(GENERALS), 5, seed=43, equipment=eq)
+    c = play_identity_game(list(GENERALS), 5, seed=43, equipment=eq, card_effects=fx)
     assert a.log.to_jsonl() != c.log.to_jsonl()
 
 
@@ -122,7 +122,7 @@ def test_fifty_random_skillless_games_end_with_winner_and_census() -> None:
     pool = load_generals()
     winners = set()
     for seed in range(50):
-        g = setup_identity_game(pool, 5, seed, equipment=bundled_equipment())
+        g = setup_identity_game(pool, 5, seed, equipment=bundled_equipment(), card_effects=bundled_card_effects())
         g.run(max_turns=2000)
         assert g.over and g.winner in ("主公", "反贼", "内奸", "平局")
         g.check_card_census()
@@ -133,7 +133,7 @@ def test_fifty_random_skillless_games_end_with_winner_and_census() -> None:
 def test_random_games_with_skills_keep_census() -> None:
     for seed in range(30):
         for n in (4, 6, 8):
-            g = setup_identity_game(list(GENERALS), n, seed, equipment=bundled_equipment())
+            g = setup_identity_game(list(GENERALS), n, seed, equipment=bundled_equipment(), card_effects=bundled_card_effects())
             g.run(max_turns=2000)
             assert g.over
             g.check_card_census()

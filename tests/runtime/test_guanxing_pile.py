@@ -10,7 +10,7 @@ from sgs.runtime.testing import SeatSpec as S
 from sgs.runtime.testing import build_game, run_table
 from sgs.runtime.timing import Phase
 
-from .helpers import Recorder, bundled_equipment
+from .helpers import Recorder, bundled_card_effects, bundled_equipment
 
 
 def _zhuge_liang() -> GeneralSpec:
@@ -24,7 +24,7 @@ def test_guanxing_top_in_order_rest_at_bottom_in_order() -> None:
         [S(_zhuge_liang(), role="主公", agent=rec), S("曹操", role="反贼"), S("关羽", role="内奸")],
         draw_pile=["桃♥3", "闪♦2", "杀♠7", "决斗♠A"],
         phase=Phase.START,
-        equipment=bundled_equipment(),
+        equipment=bundled_equipment(), card_effects=bundled_card_effects(),
     )
     pile_size = len(g.draw_pile)
     r = run_table(g)
@@ -45,7 +45,7 @@ def test_guanxing_x_is_capped_at_five() -> None:
     rec = Recorder(["发动"])  # then the defaults: nothing on top, the rest in the offered order
     seats = [S(_zhuge_liang(), role="主公", agent=rec)] + [S("曹操", role=r) for r in ("忠臣", "反贼", "反贼", "反贼", "内奸")]
     g = build_game(
-        seats, draw_pile=["桃♥3", "闪♦2", "杀♠7", "决斗♠A", "闪♦3", "杀♠8"], phase=Phase.START, equipment=bundled_equipment()
+        seats, draw_pile=["桃♥3", "闪♦2", "杀♠7", "决斗♠A", "闪♦3", "杀♠8"], phase=Phase.START, equipment=bundled_equipment(), card_effects=bundled_card_effects()
     )
     run_table(g)
     (first, rest) = [d for d in rec.seen if d.kind is DecisionKind.ARRANGE]

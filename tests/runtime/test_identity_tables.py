@@ -32,7 +32,7 @@ from sgs.runtime.player import Role
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
 
-from .helpers import bundled_equipment
+from .helpers import bundled_card_effects, bundled_equipment
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
@@ -177,7 +177,7 @@ def test_ten_players_with_thirteen_compiled_generals_play_to_the_end() -> None:
     compiled = load_pool(None)
     pool = compiled.generals[:13]
     for seed in range(3):
-        r = play_identity_game(pool, 10, seed, log_enabled=False, equipment=compiled.equipment)
+        r = play_identity_game(pool, 10, seed, log_enabled=False, equipment=compiled.equipment, card_effects=compiled.card_effects)
         assert r.winner in ("主公", "反贼", "内奸")
         assert len({p.general for p in r.players}) == 10
 
@@ -217,7 +217,7 @@ def table(roles: Sequence[Role], alive: Sequence[bool] | None = None, **seat: Se
         if alive is not None and not alive[i]:
             s.alive = False
         specs.append(s)
-    return build_game(specs, current=1, phase=Phase.PLAY, equipment=bundled_equipment())
+    return build_game(specs, current=1, phase=Phase.PLAY, equipment=bundled_equipment(), card_effects=bundled_card_effects())
 
 
 def verdict(roles: Sequence[Role], alive: Sequence[bool]) -> tuple[str, list[int]] | None:
@@ -264,7 +264,7 @@ def test_two_players_the_rebel_kills_the_lord() -> None:
         [SeatSpec("吕布", role=L, hp=1), SeatSpec("吕布", role=R, hand=["杀♠7"], answers=["杀♠7", "1"])],
         current=2,
         phase=Phase.PLAY,
-        equipment=bundled_equipment(),
+        equipment=bundled_equipment(), card_effects=bundled_card_effects(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [2])
@@ -276,7 +276,7 @@ def test_three_players_renegade_must_outlive_the_rebel() -> None:
         [SeatSpec("吕布", role=L, hp=1), SeatSpec("吕布", role=R), SeatSpec("吕布", role=N, hand=["杀♠7"], answers=["杀♠7", "1"])],
         current=3,
         phase=Phase.PLAY,
-        equipment=bundled_equipment(),
+        equipment=bundled_equipment(), card_effects=bundled_card_effects(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [2])
@@ -289,7 +289,7 @@ def test_three_players_renegade_must_outlive_the_rebel() -> None:
         ],
         current=3,
         phase=Phase.PLAY,
-        equipment=bundled_equipment(),
+        equipment=bundled_equipment(), card_effects=bundled_card_effects(),
     )
     r = run_table(g)
     assert (r.winner, r.winners) == ("内奸", [3])
@@ -307,7 +307,7 @@ def test_ten_players_two_renegades_only_one_can_win() -> None:
         ]
     )
     g = build_game(
-        seats, draw_pile=["杀♠9", "杀♠10", "杀♣2", "杀♣3"], current=9, phase=Phase.PLAY, equipment=bundled_equipment()
+        seats, draw_pile=["杀♠9", "杀♠10", "杀♣2", "杀♣3"], current=9, phase=Phase.PLAY, equipment=bundled_equipment(), card_effects=bundled_card_effects()
     )
     run_table(g)  # seat 9's turn
     assert not g.over and not g.players[9].alive and g.players[0].alive
@@ -321,6 +321,6 @@ def test_ten_players_two_renegades_only_one_can_win() -> None:
         + dead
         + [SeatSpec("吕布", role=N, hand=["杀♠7"], answers=["杀♠7", "1"]), SeatSpec("吕布", role=N)]
     )
-    g = build_game(seats, current=9, phase=Phase.PLAY, equipment=bundled_equipment())
+    g = build_game(seats, current=9, phase=Phase.PLAY, equipment=bundled_equipment(), card_effects=bundled_card_effects())
     r = run_table(g)
     assert (r.winner, r.winners) == ("反贼", [5, 6, 7, 8])

@@ -50,7 +50,7 @@ def test_every_maneuvering_card_resolves() -> None:
 def test_an_unknown_deck_is_refused() -> None:
     pool = load_pool(None)
     with pytest.raises(IdentityError, match="未知牌堆"):
-        setup_identity_game(pool.generals, 5, 1, equipment=pool.equipment, deck_name="国战")
+        setup_identity_game(pool.generals, 5, 1, equipment=pool.equipment, card_effects=pool.card_effects, deck_name="国战")
     with pytest.raises(ScenarioError, match="未知牌堆"):
         parse_scenario('[scenario]\ndeck = "军挣"\n[[seats]]\ngeneral = "曹操"\nrole = "主公"\n[[seats]]\ngeneral = "刘备"\nrole = "反贼"\n')
 
@@ -60,7 +60,7 @@ def test_maneuvering_games_play_to_the_end(players: int) -> None:
     pool = load_pool(None)
     kinds: Counter[str] = Counter()
     for seed in range(6):
-        game = setup_identity_game(pool.generals, players, seed, equipment=pool.equipment, deck_name="军争")
+        game = setup_identity_game(pool.generals, players, seed, equipment=pool.equipment, card_effects=pool.card_effects, deck_name="军争")
         game.run(max_turns=400)
         game.check_card_census()
         assert game.over
@@ -70,7 +70,7 @@ def test_maneuvering_games_play_to_the_end(players: int) -> None:
 
 def test_a_maneuvering_game_says_its_deck_and_standard_logs_do_not_change() -> None:
     pool = load_pool(None)
-    jz = play_identity_game(pool.generals, 5, 3, equipment=pool.equipment, deck_name="军争")
+    jz = play_identity_game(pool.generals, 5, 3, equipment=pool.equipment, card_effects=pool.card_effects, deck_name="军争")
     assert jz.log.entries[0].text.startswith("身份局 5人（主公1 忠臣1 反贼2 内奸1），160张牌（军争），种子 3")
-    std = play_identity_game(pool.generals, 5, 3, equipment=pool.equipment)
+    std = play_identity_game(pool.generals, 5, 3, equipment=pool.equipment, card_effects=pool.card_effects)
     assert std.log.entries[0].text == "身份局 5人（主公1 忠臣1 反贼2 内奸1），104张牌，种子 3"

@@ -9,11 +9,11 @@ from sgs.runtime.modes.identity import play_identity_game
 
 def test_same_seed_same_json_log() -> None:
     pool = load_pool(None)
-    a = play_identity_game(pool.generals, players=5, seed=42, equipment=pool.equipment).log.to_jsonl()
-    b = play_identity_game(pool.generals, players=5, seed=42, equipment=pool.equipment).log.to_jsonl()
+    a = play_identity_game(pool.generals, players=5, seed=42, equipment=pool.equipment, card_effects=pool.card_effects).log.to_jsonl()
+    b = play_identity_game(pool.generals, players=5, seed=42, equipment=pool.equipment, card_effects=pool.card_effects).log.to_jsonl()
     assert a == b
     assert a.count("\n") > 50  # a whole game, not an empty log
-    assert play_identity_game(pool.generals, players=5, seed=43, equipment=pool.equipment).log.to_jsonl() != a
+    assert play_identity_game(pool.generals, players=5, seed=43, equipment=pool.equipment, card_effects=pool.card_effects).log.to_jsonl() != a
 
 
 def test_same_seed_same_json_log_from_a_fresh_process() -> None:

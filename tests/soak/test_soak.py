@@ -40,6 +40,6 @@ def play_with_census(game: Game, seed: int) -> None:
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_game_ends_with_the_right_winner(seed: int) -> None:
     players = 4 + seed % 5
-    game = setup_identity_game(pool().generals, players, seed, log_enabled=False, equipment=pool().equipment)
+    game = setup_identity_game(pool().generals, players, seed, log_enabled=False, equipment=pool().equipment, card_effects=pool().card_effects)
     play_with_census(game, seed)
     assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])

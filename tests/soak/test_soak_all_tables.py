@@ -111,7 +111,7 @@ def play_one(i: int, log: list[str] | None = None) -> str:
         log_enabled=log is not None,
         roles=roles,
         include_ex=ex,
-        equipment=pool().equipment,
+        equipment=pool().equipment, card_effects=pool().card_effects,
     )
     assert len(game.deck) == (108 if ex else 104), where
     counts = Counter(p.role for p in game.players)

@@ -27,7 +27,7 @@ def play_one(i: int, log: list[str] | None = None) -> str:
     seed, players = SEED_BASE + i, 2 + i % 9
     where = f"军争 game {i} (seed {seed}, {players} players)"
     game = setup_identity_game(
-        pool().generals, players, seed, log_enabled=log is not None, equipment=pool().equipment, deck_name="军争"
+        pool().generals, players, seed, log_enabled=log is not None, equipment=pool().equipment, card_effects=pool().card_effects, deck_name="军争"
     )
     assert len(game.deck) == 160, where
     play_turn_by_turn(game, where)
@@ -93,7 +93,7 @@ def test_maneuvering_games_with_the_wind_generals(i: int) -> None:
     seated = (wind[k:] + wind[:k])[: max(2, players - 2)] + rest
     where = f"军争+风 game {i} (seed {seed}, {players} players, {seated[:players]})"
     game = setup_identity_game(
-        wind_pool().generals, players, seed, generals=seated[:players], equipment=wind_pool().equipment, deck_name="军争"
+        wind_pool().generals, players, seed, generals=seated[:players], equipment=wind_pool().equipment, card_effects=wind_pool().card_effects, deck_name="军争"
     )
     play_turn_by_turn(game, where)
     table = [(p.role, p.alive) for p in game.players]

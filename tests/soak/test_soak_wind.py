@@ -55,7 +55,7 @@ def test_random_game_with_wind_generals(seed: int) -> None:
     k = seed % len(wind)
     seated = (wind[k:] + wind[:k])[: max(2, players - 2)]
     seated += [g.name for g in rest if g.kingdom.value == "群"] + [g.name for g in rest if g.kingdom.value != "群"]
-    game = setup_identity_game(pool().generals, players, seed, generals=seated[:players], equipment=pool().equipment)
+    game = setup_identity_game(pool().generals, players, seed, generals=seated[:players], equipment=pool().equipment, card_effects=pool().card_effects)
     play_with_census(game, seed)
     assert game.winner == expected_winner([(p.role, p.alive) for p in game.players])
     # a skill invoked (发动【…】), a card it made (杀(武神:桃♥3): a static skill says no 发动),
