@@ -521,7 +521,15 @@ def _compiled_static(m: ir.StaticModifier) -> bool:
     name_as), 你的<花色>牌均视为<花色>牌 (红颜: the suit view, suit_as), 你使用<花色>【杀】无距离限制."""
     if isinstance(m, ir.SuitAs):
         return (m.as_card is not None and m.hand_only) or (m.as_suit is not None and m.as_card is None)
+    if isinstance(m, ir.ExtraTargets):
+        # more targets (the runtime's extra_targets) for a card whose user picks several
+        return (m.card.name in EXTRA_TARGET_CARDS and m.x in (None, ir.Quantity.LOST_HP, ir.Quantity.MAX_HP)
+                and (m.cond is None or m.cond.kind is ir.CondKind.LAST_HAND))
     return isinstance(m, ir.CardNoDistance) and m.card.name == "杀"
+
+
+#: the cards whose user picks how many targets (up to the runtime's max_targets)
+EXTRA_TARGET_CARDS = frozenset({"杀", "铁索连环"})
 
 
 def runtime_gaps(skill: ir.Skill) -> list[Gap]:

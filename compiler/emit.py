@@ -1864,6 +1864,21 @@ class _Planner:
             methods.append(
                 Method("no_distance_limit", "game: Game, user: Player, card: AnyCard, target: Player", "bool", _ret_all(tests))
             )
+        elif isinstance(mod, ir.ExtraTargets):
+            # up to n targets more for the owner's card (方天画戟: if it is his last hand card(s))
+            self.use("AnyCard")
+            tests = ["user is self.owner", self.card_is("card", mod.card)]
+            if mod.cond is not None:  # LAST_HAND (check._compiled_static)
+                self.use("last_hand_cards")
+                tests.append("last_hand_cards(user, card)")
+            n = lit(mod.count)
+            if mod.x is not None:
+                x = "user.lost_hp" if mod.x is ir.Quantity.LOST_HP else "user.max_hp"
+                n = x if not mod.count else f"{x} + {n}" if mod.count > 0 else f"max(0, {x} - {lit(-mod.count)})"
+            methods.append(
+                Method("extra_targets", "game: Game, user: Player, card: AnyCard", "int",
+                       [f"return {n} if {' and '.join(tests)} else 0"])
+            )
         elif isinstance(mod, ir.UnlimitedCard):
             if mod.card.name != "杀" or mod.phase != "出牌阶段":
                 raise self.fail("E0502", "运行时只支持“出牌阶段使用任意数量的【杀】”", a.span)

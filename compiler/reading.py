@@ -396,7 +396,12 @@ def static_effect(m: Any) -> tuple[str, str]:
     if isinstance(m, ir.ExtraUses):
         return f"你可以额外使用{m.count}张{c[0]}", f"you may use {m.count} more {c[1]}"
     if isinstance(m, ir.ExtraTargets):
-        return f"你使用{c[0]}可以额外指定{m.count}个目标", f"your {c[1]} may have {m.count} more target(s)"
+        n = (f"X+{m.count}" if m.count > 0 else f"X{m.count}" if m.count else "X") if m.x is not None else str(m.count)
+        x = (f"（X为{m.x.value}）", f" (X: {m.x.value})") if m.x is not None else ("", "")
+        if m.cond is not None:  # 你使用的【杀】若是你最后的手牌
+            return (f"{m.cond.text}，你使用{c[0]}可以额外选择至多{n}个目标{x[0]}",
+                    f"if your {c[1]} is your last hand card(s) (all of them), it may have up to {n} more target(s){x[1]}")
+        return f"你使用{c[0]}可以额外指定至多{n}个目标{x[0]}", f"your {c[1]} may have up to {n} more target(s){x[1]}"
     if isinstance(m, ir.ForbidShowOthers):
         cond = _render(m.cond, 0), _render(m.cond, 1)
         return (f"你的回合内，若{cond[0]}，其他角色不能明置其武将牌",

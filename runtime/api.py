@@ -56,6 +56,7 @@ from .events import (
     SlashEffectEvent,
 )
 from .game import Game
+from .legality import last_hand_cards
 from .player import Gender, GeneralSpec, Kingdom, Player, Role
 from .flows.question import DeclaredSkill
 from .skills import (
@@ -105,6 +106,8 @@ __all__ = [
     "Role",
     "GeneralSpec",
     "Game",
+    # queries the actions module does not hold
+    "last_hand_cards",
     # events
     "Event",
     "PhaseEvent",

@@ -34,6 +34,7 @@ __all__ = [
     "collateral_victims",
     "fixed_targets",
     "max_targets",
+    "last_hand_cards",
     "slash_available",
     "usable_in_play",
     "usable_named",
@@ -339,6 +340,16 @@ def max_targets(game: Game, user: Player, card: AnyCard) -> int:
         return base
     extra = sum(s.extra_targets(game, user, card) for s in hooked(game, user, "extra_targets"))
     return base + extra
+
+
+def last_hand_cards(player: Player, card: AnyCard) -> bool:
+    """Whether ``card`` (being used, still in hand) is ``player``'s last hand card(s)
+    (方天画戟's 你最后的手牌): made of hand cards only and of all of them — a 杀
+    converted from two cards (丈八蛇矛) only when those two are his whole hand; a card
+    of no physical card (视为) or of an equipment card is not."""
+    phys = card.physical()
+    hand = player.hand
+    return bool(phys) and len(phys) == len(hand) and all(c in hand for c in phys)
 
 
 def slash_available(game: Game, player: Player) -> bool:

@@ -45,6 +45,8 @@ class CondKind(str, Enum):
     TRUE = "为真"
     FALSE = "为假"
     NOT_SUIT = "此牌不为"
+    #: the card used is all the hand of ``player`` (你使用的【杀】若是你最后的手牌)
+    LAST_HAND = "是最后的手牌"
 
 
 @dataclass(frozen=True, slots=True)

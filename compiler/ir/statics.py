@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from ..diagnostics import Span
-from .base import Mode, CardWord
+from .base import Mode, CardWord, Quantity
 from .refs import CardClass
 from .conditions import Condition
 
@@ -168,11 +168,16 @@ class ExtraUses:
 
 @dataclass(frozen=True, slots=True)
 class ExtraTargets:
-    """使用【杀】时可额外指定n个目标.  Fields: ``card``, ``count``, ``span``."""
+    """你使用【杀】可以额外指定n个目标 / 多选择至多X+1名角色为目标: the owner's card may
+    have up to that many targets more.  Fields: ``card``, ``count`` (n, or what is
+    added to X), ``span``, ``x`` (X, or None), ``cond`` (what the card must be:
+    你使用的【杀】若是你最后的手牌, or None)."""
 
     card: CardWord
     count: int
     span: Span
+    x: Quantity | None = None
+    cond: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

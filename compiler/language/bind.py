@@ -55,6 +55,9 @@ _EVENT_QUANTITIES = {"伤害值": t.Quantity.DAMAGE}
 #: comparison words of the register, longest first
 _CMP_WORDS = ("大于或等于", "小于或等于", "不小于", "不大于", "大于", "小于", "多于", "少于", "等于")
 _SOURCE = {"伤害来源", "来源"}
+#: how many targets more (额外指定一个目标 / 额外选择至多两个目标 / 多选择至多X+1名角色为目标):
+#: the number or X (+/- n); 至多 changes nothing, a player may always choose fewer
+_TARGET_COUNT = re.compile(r"(?:至多)?(X|\d+|[一两二三四五六七八九十]+)(?:([+-])(\d+))?(?:个目标|名角色为目标)")
 
 #: an owner's places a card phrase may name (其装备区里的…, 其区域里的…) → the zone
 _PLACES = {"装备区里": t.Zone.EQUIP, "区域里": t.Zone.AREAS}
@@ -645,6 +648,15 @@ class Binder:
         if c.kind in ("has", "has_not") and len(players) == 1 and len(cards) == 1 and cards[0].text == "手牌":
             kind = t.CondKind.HAS_HAND if c.kind == "has" else t.CondKind.NO_HAND
             return t.Condition(kind, c.text, self.span(c), player=self.player(players[0]))
+        if (c.kind == "card_is" and len(cards) == 2 and re.fullmatch(r"你使用的【[^】]+】", cards[0].text)
+                and cards[1].filters == ("最后的",) and cards[1].head == "手牌" and cards[1].owner is not None
+                and cards[1].owner.text == "你" and cards[1].count is None):
+            # 你使用的【杀】若是你最后的手牌: the card used is all of the user's hand
+            used = cards[0]
+            card = t.CardWord(used.head[1:-1] if used.head else used.text, self.span_of(used.end - len(used.head or ""), used.end),
+                              bracketed=True)
+            return t.Condition(t.CondKind.LAST_HAND, c.text.rstrip("，"), self.span_of(c.start, cards[1].end),
+                               player=self.player(cards[1].owner), card=card)
         if c.kind == "has" and len(players) == 1 and len(cards) == 1 and cards[0].text == "牌":  # 若该角色有牌
             return t.Condition(t.CondKind.HAS_CARDS, c.text, self.span(c), player=self.player(players[0]))
         if (c.kind == "compare" and len(c.args) == 2 and all(isinstance(x, ir.Quantity) for x in c.args)
@@ -671,7 +683,7 @@ class Binder:
         conv = t.Conversion(source, target, self.span_of(cards[0].start, cards[1].end))
         return t.ViewAsAbility((conv,), mode, phase, a.optional, text, sp)
 
-    def static(self, st: ir.Static) -> t.StaticModifier:
+    def static(self, st: ir.Static, card: t.CardWord | None = None) -> t.StaticModifier:
         players = [x for x in st.args if isinstance(x, ir.PlayerRef)]
         cards = [x for x in st.args if isinstance(x, ir.CardRef)]
         words = self.words(st)
@@ -698,19 +710,41 @@ class Binder:
                         raise self.gap(f"牌的描述“{f}”", x)
             named = tuple(self.card_word(replace(x, filters=())) for x in parts)
             return t.Invalid(named[0], self.sentence_span, color=color, more=named[1:], plain=plain)
+        if st.kind == "extra_target" and [p.text for p in players] == ["你"] and len(cards) <= 1:
+            # 你使用【杀】可以额外指定一个目标 / 多选择至多X+1名角色为目标 (the card: the use's,
+            # or the topic's — ``card``, from a condition on it)
+            count = next((x for x in st.args if isinstance(x, ir.Quantity)), None)
+            used = self.card_word(cards[0]) if cards else card
+            m = _TARGET_COUNT.fullmatch(self.words(count)) if count is not None else None
+            if used is None or count is None or m is None:
+                raise self.gap(f"“{words}”", st)
+            n = num(m.group(1)) if m.group(1) != "X" else 0
+            if m.group(1) == "X" and self.x is None:
+                raise self.gap(f"“{words}”", st)
+            if n is None:
+                raise self.gap(f"目标数“{self.words(count)}”", count)
+            x = self.x if m.group(1) == "X" else None
+            plus = int(m.group(3) or 0) * (-1 if m.group(2) == "-" else 1)
+            return t.ExtraTargets(used, n + plus, self.span_of(count.start, count.end), x=x)
         if st.kind == "prohibit_target" and len(players) == 1 and len(cards) == 1 and players[0].text == "你":
             names = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
             return t.Prohibit(tuple(self.card_word(c) for c in names), self.sentence_span)
         raise self.gap(f"“{words}”", st)
 
     def static_if(self, n: ir.If, text: str, sp: Span) -> t.Ability:
-        """若你没有手牌，你不能成为… (a prohibition while a condition holds)."""
+        """若你没有手牌，你不能成为… (a prohibition while a condition holds); 你使用的【杀】
+        若是你最后的手牌，你可以额外选择… (a rule of the card the condition names)."""
         inner = list(_flat(n.then))
-        if (n.cond is not None and n.else_ is None and len(inner) == 1 and isinstance(inner[0], ir.Static)
-                and self.cond(n.cond).kind is t.CondKind.NO_HAND):
-            mod = self.static(inner[0])
-            if isinstance(mod, t.Prohibit):
-                return t.StaticAbility(replace(mod, no_hand=True), text, sp)
+        if n.cond is not None and n.else_ is None and len(inner) == 1 and isinstance(inner[0], ir.Static):
+            cond = self.cond(n.cond)
+            if cond.kind is t.CondKind.NO_HAND:
+                mod = self.static(inner[0])
+                if isinstance(mod, t.Prohibit):
+                    return t.StaticAbility(replace(mod, no_hand=True), text, sp)
+            if cond.kind is t.CondKind.LAST_HAND:
+                mod = self.static(inner[0], card=cond.card)
+                if isinstance(mod, t.ExtraTargets) and mod.card == cond.card:
+                    return t.StaticAbility(replace(mod, cond=cond), text, sp)
         raise self.gap(f"“{text}”", n)
 
     def limit(self, part: ir.Part) -> t.Limit:

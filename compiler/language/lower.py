@@ -25,7 +25,7 @@ OPTIONAL_MODALS = frozenset({"可以", "可", "也可以", "亦可以", "可以�
 _PLAYER = {"player", "player_simple", "player_list", "player_except", "player_among", "pronoun"}
 _CARD_PREFIX = "card"
 _CARD = {"cpron", "chead"}
-_QUANTITY = {"quantity", "amount", "xexpr", "cquant"}
+_QUANTITY = {"quantity", "amount", "xexpr", "cquant", "target_count"}
 #: clause leads and tails that restrict a clause without being a 若-condition
 _LEADS = {"duration", "until", "except_lead", "when_lead", "each_lead", "from_lead", "timing"}
 _PARTS = {"part", "part_branch", "part_numbered"}

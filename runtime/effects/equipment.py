@@ -13,7 +13,7 @@ input of the game — the runtime keeps no registry and never compiles anything:
 1. the card declarations of the skill set being played, passed in by the caller:
    ``EQUIPMENT`` of the emitted modules, e.g. ``sgs.compiler.load_pool().equipment``
    for the bundled ``skills/standard/equipment.sgs`` (诸葛连弩, 青釭剑, 雌雄双股剑,
-   丈八蛇矛, 寒冰剑, 麒麟弓, 八卦阵, 仁王盾, the +1马 and -1马);
+   丈八蛇矛, 方天画戟, 寒冰剑, 麒麟弓, 八卦阵, 仁王盾, the +1马 and -1马);
 2. under them, :data:`HAND_WRITTEN` below, which every game has — only for cards the
    skill language cannot express yet.  A card never has both in the bundled set (a
    test checks); if a given table names one, its classes win.
@@ -28,27 +28,21 @@ Still hand-written, and the sentence form / verb each one lacks:
 * 青龙偃月刀 “每当你使用的【杀】被【闪】抵消后，你可以对相同的目标再使用一张【杀】” —
   the same timing and the verb 对相同的目标使用一张【杀】 (use a card from hand on a
   given target).
-* 方天画戟 “你使用的【杀】若是你最后的手牌，你可以额外选择至多两个目标” — a static
-  form for extra targets (额外选择至多n个目标) with the condition 最后的手牌.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from ..actions import ask_discard
 from ..flows.respond import can_produce, request_card
 from ..flows.use import use_card
 from ..legality import make_virtual, target_ok
 from ..cards import AnyCard, Card, CardName
-from ..player import Player
-from ..skills import Skill, SkillContext, StaticSkill, TriggerSkill, UseMode
+from ..skills import Skill, SkillContext, TriggerSkill, UseMode
 from ..timing import Timing
 from ..zones import CardZone
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 __all__ = ["HAND_WRITTEN"]
 
@@ -110,28 +104,11 @@ class Blade(_Equip, TriggerSkill):
         use_card(ctx.game, self.owner, card, ctx.targets)
 
 
-class Halberd(_Equip, StaticSkill):
-    """方天画戟：锁定技，你使用的【杀】若是你最后的手牌，你可以额外选择至多两个目标。"""
-
-    name = "方天画戟"
-    pinyin = "halberd"
-    compulsory = True
-
-    def extra_targets(self, game: Game, user: Player, card: AnyCard) -> int:
-        if user is not self.owner or not card.is_slash:
-            return 0
-        phys = card.physical()
-        if phys and user.hand and all(c in phys for c in user.hand) and all(c in user.hand for c in phys):
-            return 2
-        return 0
-
-
 #: the equipment effects the skill language cannot express yet (see the module doc);
 #: every :class:`Game` lays its equipment table over these (read-only)
 HAND_WRITTEN: Mapping[CardName, tuple[type[Skill], ...]] = MappingProxyType(
     {
         CardName.AXE: (Axe,),
         CardName.BLADE: (Blade,),
-        CardName.HALBERD: (Halberd,),
     }
 )

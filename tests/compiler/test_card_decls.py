@@ -89,7 +89,7 @@ def test_emitted_equipment_table() -> None:
     table = load_equipment([EQUIPMENT_SGS])
     assert set(table) == {
         CardName.CROSSBOW, CardName.QINGGANG_SWORD, CardName.DOUBLE_SWORD, CardName.SPEAR, CardName.RENWANG_SHIELD,
-        CardName.ICE_SWORD, CardName.KYLIN_BOW,
+        CardName.HALBERD, CardName.ICE_SWORD, CardName.KYLIN_BOW,
         CardName.EIGHT_DIAGRAM,
         CardName.JUEYING, CardName.DILU, CardName.ZHUAHUANGFEIDIAN, CardName.HUALIU,
         CardName.CHITU, CardName.DAYUAN, CardName.ZIXING,

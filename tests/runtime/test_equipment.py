@@ -130,3 +130,13 @@ def test_halberd_last_hand_card_three_targets() -> None:
     r = run_table(g)
     assert rec.seen[1].max == 3
     assert r.player(2).hp == 3 and r.player(4).hp == 3
+
+
+def test_halberd_not_the_last_hand_card_one_target() -> None:
+    rec = Recorder(["杀♠7", "2"])
+    g = four(
+        S("曹操", role="主公", hand=["杀♠7", "桃♥3"], equips=["方天画戟♦Q"], agent=rec),
+    )
+    r = run_table(g)
+    assert rec.seen[1].max == 1
+    assert r.player(2).hp == 3 and len(r.player(1).hand) == 1
