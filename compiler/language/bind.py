@@ -723,9 +723,9 @@ class Binder:
                 raise self.gap(f"“{words}”", st)
             if n is None:
                 raise self.gap(f"目标数“{self.words(count)}”", count)
-            x = self.x if m.group(1) == "X" else None
+            of_x = self.x if m.group(1) == "X" else None
             plus = int(m.group(3) or 0) * (-1 if m.group(2) == "-" else 1)
-            return t.ExtraTargets(used, n + plus, self.span_of(count.start, count.end), x=x)
+            return t.ExtraTargets(used, n + plus, self.span_of(count.start, count.end), x=of_x)
         if st.kind == "prohibit_target" and len(players) == 1 and len(cards) == 1 and players[0].text == "你":
             names = cards[0].parts if cards[0].form == "card_list" else (cards[0],)
             return t.Prohibit(tuple(self.card_word(c) for c in names), self.sentence_span)
