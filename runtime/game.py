@@ -140,10 +140,9 @@ class Game:
         #: seat << 16 | seat → the seat distance between them (legality.distance's memo;
         #: like the rings, valid while nobody dies or comes back)
         self._seat_dist: dict[int, int] = {}
-        #: seat → card name → whether that seat may use a card of the name in its play
-        #: phase, for the names whose answer follows from who is alive and the seats'
-        #: equipment and skills (legality.usable_named's memo; cleared when they change)
-        self._usable: dict[int, dict[CardName, bool]] = {}
+        #: seat → its play phase's answers that follow from who is alive and the seats'
+        #: equipment and skills (legality.PlayMemo; cleared when they change)
+        self._usable: dict[int, legality.PlayMemo] = {}
         self.agents: list[Agent] = list(agents)
         self.deck = deck
         self.rng = rng

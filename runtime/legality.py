@@ -39,6 +39,8 @@ __all__ = [
     "usable_in_play",
     "usable_named",
     "play_memo",
+    "PlayMemo",
+    "slash_targets",
     "geometry_changed",
     "card_hooks",
     "any_equipped",
@@ -401,17 +403,40 @@ _GEOMETRIC = SLASH_NAMES | {
 _PEACH = _M.CardName.PEACH
 
 
-def play_memo(game: Game, user: Player) -> dict[CardName, bool] | None:
-    """``user``'s memo of :func:`usable_named` (the geometric names' answers), kept
-    across decisions until :func:`geometry_changed`; None when it cannot be kept: a
-    seat has a lord/limited/wake static skill (whether it works may change unseen).
-    Valid only while :func:`card_hooks` is False for ``user`` (the caller checks)."""
+class PlayMemo:
+    """One seat's answers for its play phase that follow from who is alive and the
+    seats' equipment and skills (:func:`play_memo`): ``usable`` — the geometric names'
+    usability (:func:`usable_named`); ``slash_targets`` — whom a 杀 may target (any 杀
+    not made of equipment: no static hook looks at the card), None until asked."""
+
+    __slots__ = ("usable", "slash_targets")
+
+    def __init__(self) -> None:
+        self.usable: dict[CardName, bool] = {}
+        self.slash_targets: tuple[Player, ...] | None = None
+
+
+def play_memo(game: Game, user: Player) -> PlayMemo | None:
+    """``user``'s :class:`PlayMemo`, kept across decisions until :func:`geometry_changed`;
+    None when it cannot be kept: a seat has a lord/limited/wake static skill (whether
+    it works may change unseen).  Valid only while :func:`card_hooks` is False for
+    ``user`` (the caller checks)."""
     if game._hooked_dynamic:
         return None
     memo = game._usable.get(user.seat)
     if memo is None:
-        memo = game._usable[user.seat] = {}
+        memo = game._usable[user.seat] = PlayMemo()
     return memo
+
+
+def slash_targets(game: Game, user: Player, reach: Reach, memo: PlayMemo) -> tuple[Player, ...]:
+    """Whom ``user`` may target with a 杀 not made of equipment, in seat order from him:
+    :func:`target_ok` of every living player when :func:`card_hooks` is False (no
+    prohibit hook anywhere, no distance hook of his), read from and kept in ``memo``."""
+    ts = memo.slash_targets
+    if ts is None:
+        ts = memo.slash_targets = tuple([t for t in reach.alive_from_user() if t is not user and reach.in_attack_range(t)])
+    return ts
 
 
 def geometry_changed(game: Game) -> None:
@@ -422,7 +447,7 @@ def geometry_changed(game: Game) -> None:
     game._usable.clear()
 
 
-def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: dict[CardName, bool] | None) -> bool:
+def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: PlayMemo | None) -> bool:
     """:func:`usable_in_play` when no static hook looks at the card (:func:`card_hooks`
     is False for ``user``), so a card's answer is its name's; a geometric name's is read
     from and written to ``memo`` (:func:`play_memo`; None: asked afresh).  Not for a
@@ -433,15 +458,11 @@ def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: di
     if memo is None or not (name in _GEOMETRIC or card.type is _EQUIP_TYPE):
         return usable_in_play(game, user, card, reach)
     if name in SLASH_NAMES:
-        if not slash_available(game, user):
-            return False
-        ok = memo.get(name)
-        if ok is None:
-            ok = memo[name] = _slash_target_exists(game, user, card, reach)
-        return ok
-    ok = memo.get(name)
+        return slash_available(game, user) and bool(slash_targets(game, user, reach, memo))
+    usable = memo.usable
+    ok = usable.get(name)
     if ok is None:
-        ok = memo[name] = usable_in_play(game, user, card, reach)
+        ok = usable[name] = usable_in_play(game, user, card, reach)
     return ok
 
 

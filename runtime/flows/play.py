@@ -24,7 +24,9 @@ from ..legality import (
     fixed_targets,
     make_virtual,
     max_targets,
+    PlayMemo,
     play_memo,
+    slash_targets,
     target_ok,
     usable_in_play,
     usable_named,
@@ -137,7 +139,7 @@ def _viewas_play_names(
     vs: ViewAsSkill,
     reach: Reach | None = None,
     by_name: dict[CardName, bool] | None = None,
-    memo: dict[CardName, bool] | None = None,
+    memo: PlayMemo | None = None,
 ) -> list[CardName]:
     """The names ``vs`` can make a card of that ``player`` may use now.  ``by_name``:
     the play options' legality by card name, when no static hook looks at the card
@@ -165,7 +167,7 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
     if reach is None:
         reach = Reach(game, player)
     by_name: dict[CardName, bool] | None = None
-    memo: dict[CardName, bool] | None = None
+    memo: PlayMemo | None = None
     if card_hooks(game, player):
         named = "name_as" in game._hooked[player.seat]
         for c in player.hand:
@@ -257,7 +259,17 @@ def choose_targets(
     fixed = fixed_targets(game, user, card, reach)
     if fixed is not None:
         return fixed, None
-    cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
+    memo = (
+        play_memo(game, user)
+        if card.name in SLASH_NAMES
+        and not (isinstance(card, VirtualCard) and any_equipped(game, card.subcards))
+        and not card_hooks(game, user)
+        else None
+    )
+    if memo is not None:  # (the play options have usually just read it)
+        cands = list(slash_targets(game, user, reach, memo))
+    else:
+        cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
     if not cands:
         return None
     hi = max_targets(game, user, card) if card.name in _MULTI_TARGET else 1

@@ -32,7 +32,7 @@ def _card(p: Player, label: str):  # type: ignore[no-untyped-def]
 def test_memo_is_kept_between_decisions() -> None:
     g = four(S("曹操", role="主公", hand=["杀♠7", "杀♠8"]), **_HORSES)
     assert "杀♠7" not in _labels(g)
-    assert g._usable[1]  # (filled: the next decision reads it)
+    assert g._usable[1].slash_targets == ()  # (filled: the next decision reads it)
     assert "杀♠7" not in _labels(g)
 
 
@@ -42,6 +42,8 @@ def test_weapon_equipped_reaches_further() -> None:
     p1 = g.players[0]
     g.move_cards([_card(p1, "青釭剑♠6")], Zone.EQUIP, p1)
     assert "杀♠7" in _labels(g)
+    # the targets a 杀 is offered (choose_targets reads them from the memo too)
+    assert [t.seat for t in g._usable[1].slash_targets or ()] == [2, 3, 4]
 
 
 def test_weapon_lost_reaches_less() -> None:
