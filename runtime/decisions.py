@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .player import Player
+from .player import Player, PlayerView
 
 __all__ = ["DecisionKind", "Option", "Decision", "option", "card_option", "skill_option", "CANCEL", "INVOKE", "NO_INVOKE", "END_PLAY"]
 
@@ -68,23 +66,48 @@ def skill_option(name: str) -> Option:
     return option(name, "skill")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Decision:
     """A question to one player: pick ``min``..``max`` of ``options``.
 
-    ``about`` names what the question concerns (a card name like ``"闪"`` for
-    RESPOND, a skill name for INVOKE/CARDS) so bots and scripts can tell questions
-    apart; ``prompt`` is the Chinese sentence shown to humans.
+    ``player`` is who decides, as agents may see him: a read-only
+    :class:`~sgs.runtime.player.PlayerView` (his seat, tag and public numbers; the
+    runtime passes the :class:`~sgs.runtime.player.Player`, the decision keeps his
+    view, so no agent can change the game through it).  ``about`` names what the
+    question concerns (a card name like ``"闪"`` for RESPOND, a skill name for
+    INVOKE/CARDS) so bots and scripts can tell questions apart; ``prompt`` is the
+    Chinese sentence shown to humans.
     """
 
     kind: DecisionKind
-    player: Player
+    player: PlayerView
     prompt: str
     options: tuple[Option, ...]
     min: int = 1
     max: int = 1
     about: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        kind: DecisionKind,
+        player: Player | PlayerView,
+        prompt: str,
+        options: tuple[Option, ...],
+        min: int = 1,
+        max: int = 1,
+        about: str = "",
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        self.kind = kind
+        # (anything else, e.g. a test's stricter stand-in, is kept as given)
+        self.player = player.view if isinstance(player, Player) else player
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.about = about
+        self.extra = {} if extra is None else extra
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]

@@ -11,7 +11,7 @@ from .cards import Card, CardSubtype
 if TYPE_CHECKING:
     from .skills import Skill
 
-__all__ = ["Kingdom", "Gender", "Role", "EquipSlot", "GeneralSpec", "Player", "JudgeAreaEntry", "DAMAGE_BONUS", "USED"]
+__all__ = ["Kingdom", "Gender", "Role", "EquipSlot", "GeneralSpec", "Player", "PlayerView", "JudgeAreaEntry", "DAMAGE_BONUS", "USED"]
 
 #: turn counter key prefix: extra damage of the player's cards of a name this turn (裸衣)
 DAMAGE_BONUS = "伤害加成:"
@@ -125,6 +125,11 @@ class Player:
     piles: dict[str, list[Card]] = field(default_factory=dict)
     #: :attr:`tag`'s text and what it was made of (seat, general)
     _tag: tuple[int, GeneralSpec | None, str] = field(default=(0, None, ""), init=False, repr=False, compare=False)
+    #: this player as decisions show him to agents (read-only; made once)
+    view: PlayerView = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.view = PlayerView(self)
 
     @property
     def name(self) -> str:
@@ -202,6 +207,82 @@ class Player:
 
     def __repr__(self) -> str:
         return f"<{self.tag} hp={self.hp}/{self.max_hp}>"
+
+
+class PlayerView:
+    """A :class:`Player` as a :class:`~sgs.runtime.decisions.Decision` shows him to the
+    agent deciding (``decision.player``): his seat and public numbers, read live from
+    the game, nothing to assign and no object of the game (his hand, skills and role
+    are in the agent's :class:`~sgs.runtime.observation.SeatView`).  Python cannot
+    forbid walking internals (``view._p``); the public surface is what is promised."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, player: Player) -> None:
+        self._p = player
+
+    @property
+    def seat(self) -> int:
+        return self._p.seat
+
+    @property
+    def tag(self) -> str:
+        return self._p.tag
+
+    @property
+    def name(self) -> str:
+        return self._p.general.name
+
+    @property
+    def general(self) -> GeneralSpec:
+        return self._p.general
+
+    @property
+    def kingdom(self) -> Kingdom:
+        return self._p.kingdom
+
+    @property
+    def gender(self) -> Gender:
+        return self._p.gender
+
+    @property
+    def alive(self) -> bool:
+        return self._p.alive
+
+    @property
+    def dying(self) -> bool:
+        return self._p.dying
+
+    @property
+    def hp(self) -> int:
+        return self._p.hp
+
+    @property
+    def max_hp(self) -> int:
+        return self._p.max_hp
+
+    @property
+    def lost_hp(self) -> int:
+        return self._p.max_hp - self._p.hp
+
+    @property
+    def is_wounded(self) -> bool:
+        return self._p.hp < self._p.max_hp
+
+    @property
+    def hand_count(self) -> int:
+        return len(self._p.hand)
+
+    @property
+    def chained(self) -> bool:
+        return self._p.chained
+
+    @property
+    def face_down(self) -> bool:
+        return self._p.face_down
+
+    def __repr__(self) -> str:
+        return f"<view of {self._p.tag}>"
 
 
 _LORD = Role.LORD

@@ -105,11 +105,12 @@ def test_clone_mid_decision_is_independent(pool) -> None:  # type: ignore[no-unt
     assert copy.rng.getstate() == game.rng.getstate()
     assert [copy.view(s).rng.getstate() for s in range(1, 6)] == [game.view(s).rng.getstate() for s in range(1, 6)]
     log_before = game.log.to_jsonl()
-    hand_before = [c.label for c in d0.player.hand]
+    me = game.players[d0.player.seat - 1]  # (the decision shows a read-only view of him)
+    hand_before = [c.label for c in me.hand]
     # the copy ends its play phase, the original uses its first card or skill
     end = d1.labels().index("结束出牌")
     copy.respond([end])
-    assert game.log.to_jsonl() == log_before and [c.label for c in d0.player.hand] == hand_before
+    assert game.log.to_jsonl() == log_before and [c.label for c in me.hand] == hand_before
     first = next(i for i, o in enumerate(d0.options) if o.label != "结束出牌")
     game.respond([first])
     copy_log = copy.log.to_jsonl()

@@ -231,7 +231,8 @@ class Checker:
     def choose(self, view: SeatView, decision: Decision) -> Sequence[int]:
         if not self.game:  # generals are being chosen while the game is set up
             return self.inner.choose(view, decision)
-        g, me = self.game[0], decision.player
+        g = self.game[0]
+        me = g.players[decision.player.seat - 1]  # (the decision shows a read-only view of him)
         assert [c.label for c in view.hand_cards] == [c.label for c in me.hand] and view.me.hp == me.hp
         assert view.log_count == len(g.log.entries) and view.round == g.round
         if me.alive and view.me.general:
@@ -459,3 +460,29 @@ def test_an_agent_never_receives_the_game() -> None:
     assert len(got) > 300
     for seen, seat in got:
         assert isinstance(seen, SeatView) and not isinstance(seen, Game) and seen.seat == seat
+
+
+def test_decision_player_is_a_read_only_view() -> None:
+    """``decision.player`` is the deciding seat's PlayerView: its public numbers read
+    live, nothing to assign, no Player or card of the game behind a public name."""
+    import pytest
+
+    from sgs.runtime.modes.identity import setup_identity_game
+    from sgs.runtime.player import Player, PlayerView
+
+    pool = load_pool()
+    game = setup_identity_game(pool.generals, 5, 7, equipment=pool.equipment)
+    d = game.pending()
+    assert d is not None
+    v, p = d.player, game.players[d.player.seat - 1]
+    assert isinstance(v, PlayerView) and not isinstance(v, Player)
+    assert (v.seat, v.tag, v.hp, v.max_hp, v.alive, v.hand_count) == (p.seat, p.tag, p.hp, p.max_hp, p.alive, len(p.hand))
+    for name in ("hp", "seat", "alive", "hand_count"):
+        with pytest.raises(AttributeError):
+            setattr(v, name, 0)
+    for name in ("hand", "equips", "skills", "marks", "role", "phase_counters"):
+        assert not hasattr(v, name), name
+    public = [n for n in dir(v) if not n.startswith("_")]
+    assert all(not isinstance(getattr(v, n), (Player, list, dict, set)) for n in public)
+    p.hp -= 1  # (read live)
+    assert v.hp == p.hp

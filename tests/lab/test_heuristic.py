@@ -77,7 +77,7 @@ def test_the_guards_hide_what_they_should() -> None:
     d = game.pending()
     assert d is not None
     guard = _Guard(game.view(d.player.seat))
-    assert len(guard.hand_cards) == len(d.player.hand)
+    assert len(guard.hand_cards) == d.player.hand_count
     with pytest.raises(Hidden):
         guard._game
     seat = _Seat(d.player)
