@@ -243,56 +243,75 @@ def _colon_before(text: str, pos: int) -> bool:
     return "：" in text[text.rfind("\n", 0, pos) + 1 : pos]
 
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+#: unified CJK ideographs (not the compatibility block U+F900–U+FAFF: names spelt with
+#: those are NFKC's business, W0115)
+_CJK = re.compile(r"[\u3400-\u9fff]")
 _COMMENT = re.compile(r"^[ \t]*#")
+#: a header or general line: its keyword, then the name (kept as written), then the rest
+_NAMED_LINE = re.compile(r"^([ \t]*(?:扩展包|擴展包|武将|武將))([ \t]+\S+)?")
+
+
+def _converted_part(line: str) -> int:
+    """Where the part of ``line`` that W0103 may convert starts, and -1 for none: a
+    comment is the designer's prose; a name is the designer's (a general or package name
+    after its keyword, a skill name before its “：”) — a name with traditional characters
+    is another name, as written."""
+    if _COMMENT.match(line):
+        return -1
+    m = _NAMED_LINE.match(line)
+    if m:
+        return m.end()
+    colon = line.find("：")
+    return colon + 1 if colon >= 0 else 0
 
 
 def _simplified(out: str, file: str, diags: list[Diagnostic], room: Callable[[str, Severity, str], bool]) -> str:
     """繁体字 read as simplified (W0103, one per line, from its first converted character
     to its last), by OpenCC's ``t2s`` conversion, character by character: only
     characters that are never simplified change (a phrase such as 回覆 is left to the
-    checker's suggestions), and every span stays where it was.  Comment lines are the
-    designer's prose and are left as written.  The corpus and every bundled text are
-    left as they are (a test)."""
-    if not _CJK.search(out):
+    checker's suggestions), and every span stays where it was.  Comments and names are
+    left as written (:func:`_converted_part`); so are the corpus and every bundled text
+    (a test)."""
+    if not _CJK.search(out) or _t2s().convert(out) == out:
         return out
-    cc = _t2s()
-    whole = cc.convert(out)
-    if whole == out:
-        return out
-    lines, conv = out.split("\n"), whole.split("\n")
-    if len(conv) != len(lines):
-        conv = [cc.convert(line) for line in lines]
     result: list[str] = []
     pos = 0
-    for line, simple in zip(lines, conv):
-        if simple != line and not _COMMENT.match(line):
-            # character by character: only characters that are never simplified change
-            # (回覆 stays for E0103 to suggest 回复: 覆 is a simplified character too)
-            simple = "".join(c if len(c := _t2s_char(ch)) == 1 else ch for ch in line)
+    for line in out.split("\n"):
+        start = _converted_part(line)
+        if start >= 0 and _CJK.search(line):
+            # keywords of a header or general line before the name: 擴展包 / 武將
+            keyword = _NAMED_LINE.match(line)
+            head = "".join(_simple_char(ch) for ch in line[: keyword.end(1)]) if keyword else ""
+            rest = line[len(head):start] if keyword else line[:start]
+            simple = head + rest + "".join(_simple_char(ch) for ch in line[start:])
             diff = [k for k, (a, b) in enumerate(zip(line, simple)) if a != b]
-            if not diff:  # only multi-character conversions: nothing read differently
-                result.append(line)
-                pos += len(line) + 1
-                continue
-            i, j = diff[0], diff[-1] + 1
-            if room("W0103", Severity.WARNING, "繁体字"):
-                sp = _span(file, out, pos + i, pos + j)
-                chars = "、".join(dict.fromkeys(line[k] for k in diff))
-                diags.append(
-                    Diagnostic(
-                        "W0103",
-                        Severity.WARNING,
-                        f"繁体字（{chars}），已按简体读取：“{simple[i:j]}”",
-                        sp,
-                        help="技能文本用简体字书写；sgs fmt 会改写为简体",
-                        suggestion=Suggestion(sp, simple[i:j]),
+            if diff:
+                i, j = diff[0], diff[-1] + 1
+                if room("W0103", Severity.WARNING, "繁体字"):
+                    sp = _span(file, out, pos + i, pos + j)
+                    chars = "、".join(dict.fromkeys(line[k] for k in diff))
+                    diags.append(
+                        Diagnostic(
+                            "W0103",
+                            Severity.WARNING,
+                            f"繁体字（{chars}），已按简体读取：“{simple[i:j]}”",
+                            sp,
+                            help="技能文本用简体字书写；sgs fmt 会改写为简体（名字和注释保持原样）",
+                            suggestion=Suggestion(sp, simple[i:j]),
+                        )
                     )
-                )
-            line = simple
+                line = simple
         result.append(line)
         pos += len(line) + 1
     return "\n".join(result)
+
+
+def _simple_char(ch: str) -> str:
+    """``ch`` in simplified form when OpenCC maps it to one other character, else ``ch``."""
+    if not _CJK.match(ch):
+        return ch
+    c = _t2s_char(ch)
+    return c if len(c) == 1 else ch
 
 
 @lru_cache(maxsize=4096)

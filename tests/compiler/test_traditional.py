@@ -34,10 +34,12 @@ def test_traditional_text_compiles_as_the_simplified_one() -> None:
     assert skill.abilities[0].timing == same.abilities[0].timing  # spans kept: same columns
 
 
-def test_keywords_of_header_and_general_lines_too_and_comments_stay() -> None:
-    text = "擴展包 測試\n武將 曹操（caocao） 魏 4體力 男\n# 註釋照寫\n" + TRAD + "\n"
+def test_keywords_of_header_and_general_lines_too_names_and_comments_stay() -> None:
+    # names are the designer's (測試, 諸葛亮, 觀星 are other names than 测试, 诸葛亮, 观星)
+    text = "擴展包 測試\n武將 諸葛亮（zhugeliang） 蜀 3體力 男\n# 註釋照寫\n" + TRAD.replace("奸雄", "觀星") + "\n"
     formatted, diags = format_text(text, "t.sgs")
-    assert formatted == "扩展包 测试\n武将 曹操（caocao） 魏 4体力 男\n# 註釋照寫\n" + SIMP + "\n", diags
+    want = "扩展包 測試\n武将 諸葛亮（zhugeliang） 蜀 3体力 男\n# 註釋照寫\n" + SIMP.replace("奸雄", "觀星") + "\n"
+    assert formatted == want, diags
     assert [d.span.line for d in diags if d.code == "W0103" and d.span] == [1, 2, 4]
 
 
