@@ -100,7 +100,8 @@ class _Lowering:
         if t.data == "cpron":
             return ir.CardRef(a, b, self.words(t), None, None, None, (), self.words(t), True, "cpron")
         inner = next((c for c in kids if c.data.startswith("card") or c.data == "cpron"), None)
-        if inner is not None and t.data in ("card_owned", "card_in_place", "card_in_pile", "card_among", "card_original"):
+        if inner is not None and t.data in ("card_owned", "card_in_place", "card_in_pile", "card_among", "card_original",
+                                                    "card_except"):
             sub = self.card(inner)
             return ir.CardRef(a, b, self.words(t), count or sub.count, owner or sub.owner, place or sub.place,
                               sub.filters, sub.head, sub.pronoun, str(t.data), (sub,))

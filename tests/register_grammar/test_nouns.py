@@ -80,6 +80,28 @@ def test_noun_phrases_read_one_way(text: str) -> None:
     parse_register(text)
 
 
+def test_cards_left_out_belong_to_the_card_phrase() -> None:
+    s = _read("结束阶段，你可以选择一张普通锦囊牌（【借刀杀人】、【无懈可击】除外）。")
+    (card,) = [a for a in _acts(s)[0].args if isinstance(a, ir.CardRef)]
+    assert card.text == "一张普通锦囊牌（【借刀杀人】、【无懈可击】除外）" and card.head == "普通锦囊牌"
+
+
+def test_modifiers_before_a_relative_clause_are_its_subjects() -> None:
+    # the range is the other 晋 characters', not every character's
+    text = "锁定技，其他晋势力角色攻击范围内的角色均视为在你的攻击范围内。"
+    rels = [text[t.meta.start_pos:t.meta.end_pos] for t in parse_register(text).iter_subtrees_topdown() if t.data == "rel"]
+    assert rels == ["其他晋势力角色攻击范围内"]
+
+
+@pytest.mark.parametrize("text", [
+    "当你受到伤害时，你可以防止【杀】对你造成的伤害。",
+    "当你成为锦囊牌的目标时，若此牌牌名未被记录，你记录此牌名。",
+    "当一名角色的判定结果确定前，你可以将判定结果改为任意一种花色。",
+])
+def test_more_noun_phrases_read_one_way(text: str) -> None:
+    parse_register(text)
+
+
 def test_a_name_quoted_once_reads_bare_in_the_same_text() -> None:
     lexer = _lexer_of(get_register_parser())
     text = "准备阶段，你获得一个“饶舌”标记，然后若你有7个饶舌标记，你死亡。"
@@ -129,6 +151,12 @@ NEAR_MISSES = [
     ("出牌阶段，你可以与其进行一次。", "。"),
     # 其中有 needs what is among them
     ("结束阶段，若其中有，你摸一张牌。", "，"),
+    # cards left out need their 除外, once
+    ("结束阶段，你可以选择一张普通锦囊牌（【无懈可击】）。", "）"),
+    ("结束阶段，你可以选择一张普通锦囊牌（【无懈可击】除外除外）。", "除外）"),
+    # a damage by its relative clause needs 伤害; a passive needs its verb
+    ("当你受到伤害时，你可以防止【杀】对你造成的。", "。"),
+    ("准备阶段，若此牌名未被，你摸一张牌。", "，"),
 ]
 
 
