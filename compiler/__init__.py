@@ -123,7 +123,7 @@ class BuildResult:
     packages: list[ir.Package] = field(default_factory=list)
     originals: dict[str, str] = field(default_factory=dict)
     edits: dict[str, tuple[Edit, ...]] = field(default_factory=dict)
-    #: E0503: skills the emitter refused because the back end cannot run them yet.
+    #: E0503: skills the capability pass refused because the back end cannot run them yet.
     #: Kept apart from ``diagnostics``: checking reports them as W0701 (not errors);
     #: compiling and loading fail on them (``ok`` is False, CompileError lists them).
     refused: list[Diagnostic] = field(default_factory=list)
@@ -422,7 +422,7 @@ def _back(result: BuildResult, modules: bool = True) -> BuildResult:
     result.diagnostics.extend(_duplicates_across(merged))
     if merged and not has_errors(result.diagnostics):
         # imported here: a build that read nothing (a refused input) needs no emitter
-        from .check import check_unique
+        from .check import capability_refusals, check_unique
         from .emit import plan_package, render_module
 
         seen_modules: dict[str, str] = {}
@@ -431,10 +431,13 @@ def _back(result: BuildResult, modules: bool = True) -> BuildResult:
         for pkg, files in sorted(merged, key=lambda pf: not _bundled(pf[1])):
             if len(files) > 1:
                 result.diagnostics.extend(d for d in check_unique(pkg) if d not in result.diagnostics)
-            plan, diags = plan_package(pkg, result.sources, files)
-            result.refused.extend(d for d in diags if d.code == "E0503")
-            result.diagnostics.extend(d for d in diags if d.code != "E0503")
-            if plan is None:
+            # the capability pass (check.runtime_gaps, W0701 in sgs check) refuses what the
+            # back end cannot run yet: E0503 here, and the emitter never sees those skills
+            refusals = capability_refusals(pkg)
+            result.refused.extend(refusals.values())
+            plan, diags = plan_package(pkg, result.sources, files, skip=frozenset(refusals))
+            result.diagnostics.extend(diags)
+            if plan is None or refusals:
                 continue
             if pkg.pinyin in seen_modules:
                 result.diagnostics.append(

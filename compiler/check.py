@@ -32,7 +32,7 @@ from . import ir
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .parse import terminal_words
 
-__all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "runtime_gaps"]
+__all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "runtime_gaps", "capability_refusals"]
 
 
 def card_vocabulary() -> list[str]:
@@ -436,6 +436,44 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
 
 
+def _context_gaps(a: ir.Ability) -> Iterator[Gap]:
+    """What effects need of their context, decided here and not in the emitter: the
+    window whose event a verb acts on (the verb table's ``windows``: 防止此伤害 only at
+    造成伤害时 / 受到伤害时), the cards looked at before they are put anywhere, who
+    chooses an option."""
+    from .verbs import VERBS
+
+    window = a.timing.window if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)) else None
+    effects = _effects_of(a)
+    for e in ir.walk_effects(effects):
+        verb = VERBS.get(e.verb)
+        actor = getattr(e, "actor", None)
+        mine = isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.YOU
+        if verb is not None and verb.windows and (window not in verb.windows or (verb.owner_only and not mine)):
+            where = "或".join(f"“{w}”" for w in verb.windows)
+            yield Gap(f"“{verb.word}”（只能用于{where}的时机{'，由你' if verb.owner_only else ''}）", e.span, runtime=False)
+        if isinstance(e, ir.ForbidJink) and not (
+            (e.by.name == "无懈可击" and isinstance(a, ir.ActiveAbility))
+            or (e.by.name == "闪" and e.card.name == "杀" and window == "指定目标后")
+        ):
+            # the runtime's forbid_jink: a 杀's target at 指定目标后; 无懈可击: a virtual use's option
+            yield Gap("“不可被响应”（运行时只支持【杀】指定目标后不可被【闪】响应，或出牌阶段视为使用的牌不可被【无懈可击】响应）", e.span)
+        if isinstance(e, ir.RequireResponses) and not (
+            e.card.name == "闪" and e.mode is ir.Mode.USE and window == "指定目标后"
+        ):
+            yield Gap("“需连续响应”（运行时只支持【杀】指定目标后要求连续使用多张【闪】）", e.span)
+    flat = list(ir.walk_effects(effects))
+    looks = [x for x in flat if isinstance(x, ir.LookAtTop)]
+    if looks and not any(
+        (isinstance(x, ir.PutLooked) and x.rest) or (isinstance(x, ir.GiveLooked) and x.count is None) for x in flat
+    ):
+        yield Gap("观看的牌的去处（缺少“将另一张交给……”或“其余……置于牌堆底”这样的分句）", looks[0].span, runtime=False)
+    first = effects[0] if effects else None
+    if window is not None and isinstance(first, ir.ChooseOne) and first.actor.who in (ir.Who.ONE, ir.Who.ALL_OTHERS):
+        # a trigger chooses its 一名…角色 for the plain effects it names, not for a choice's chooser
+        yield Gap("由“一名……角色”选择一项（编译器还不能先选出这名角色）", first.actor.span, runtime=False)
+
+
 #: the windows whose card (使用【杀】…时, 成为【杀】的目标时 …) the emitter tests
 _CARD_WINDOWS = frozenset({"指定目标后", "回复体力时", "成为目标时", "成为目标后", "使用时", "造成伤害时", "造成伤害后",
                            "受到伤害时", "受到伤害后", "需要牌时",
@@ -532,10 +570,12 @@ def _compiled_static(m: ir.StaticModifier) -> bool:
 EXTRA_TARGET_CARDS = frozenset({"杀", "铁索连环"})
 
 
-def runtime_gaps(skill: ir.Skill) -> list[Gap]:
-    """What a skill needs that the runtime or the emitter does not have yet; empty
-    for every skill that compiles (all the bundled pool).  The emitter refuses a
-    skill with gaps (E0503, never a stub); ``sgs check`` reports each gap (W0701)."""
+def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
+    """The capability pass: what a skill needs that the runtime or the emitter does not
+    have yet; empty for every skill that compiles (all the bundled pool).  ``sgs check``
+    reports each gap (W0701), ``sgs compile`` refuses the skill with them (E0503, never a
+    stub: :func:`capability_refusals`); the emitter never sees such a skill and assumes
+    what this pass allows.  ``own_card``: the skill is an equipment card's effect."""
     out: list[Gap] = []
     _, vocab, runtime = _vocabulary()
     for a in skill.abilities:
@@ -552,10 +592,11 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
         if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility)):
             out.extend(_timing_gaps(a.timing))
-            for e in ir.walk_effects(a.effects):
-                if isinstance(e, ir.Provide) and (a.timing.window != NEED_WINDOW or e.actor.who is not ir.Who.YOU):
-                    # the card is the answer to a request of the owner's: only there
-                    out.append(Gap("“视为你使用或打出一张【牌】”（只在“当你需要使用或打出【牌】时”）", e.span, runtime=False))
+            if a.timing.window == "失去装备区里的此牌后" and not (
+                own_card and a.timing.card is not None and a.timing.card.name == skill.name
+            ):
+                # the window opens for the lost card's own effects only: 【X】 is this card
+                out.append(Gap("“失去装备区里的【X】后”（只用于装备牌【X】自己的效果）", a.timing.span, runtime=False))
             if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):
@@ -564,6 +605,7 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
             out.extend(Gap(f"声明为“{k}”", a.span, runtime=False) for k in a.declared if k not in DECLARED_KINDS)
             out.extend(_spec_gaps(a.source))
         out.extend(_question_gaps(a))
+        out.extend(_context_gaps(a))
         if isinstance(a, ir.Unbound):
             out.extend(Gap(what, span, runtime=False) for what, span in a.gaps)
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, _NEW_STATICS) and not _compiled_static(a.modifier):
@@ -580,13 +622,36 @@ def runtime_gaps(skill: ir.Skill) -> list[Gap]:
     return out
 
 
+def _card_skills(pkg: ir.Package) -> frozenset[int]:
+    return frozenset(id(s) for c in pkg.cards for s in c.skills)
+
+
+def capability_refusals(pkg: ir.Package) -> dict[int, Diagnostic]:
+    """E0503 for every skill of ``pkg`` (by ``id``) the back end cannot run yet: the same
+    gaps, from the same pass, as ``sgs check``'s W0701 — what ``sgs compile`` refuses
+    before the emitter is asked."""
+    cards = _card_skills(pkg)
+    out: dict[int, Diagnostic] = {}
+    for s in _all_skills(pkg):
+        gaps = runtime_gaps(s, id(s) in cards)
+        if gaps and id(s) not in out:
+            out[id(s)] = Diagnostic(
+                "E0503", Severity.ERROR,
+                f"“{s.name}”还不能编译：" + "；".join(dict.fromkeys(g.what for g in gaps)),
+                gaps[0].span,
+                help="sgs check 把这些列为 W0701；运行时补上所缺的动作后即可编译",
+            )
+    return out
+
+
 def check_runtime(pkg: ir.Package) -> list[Diagnostic]:
     """W0701: the text is well-formed but the back end cannot run it yet
     (``sgs compile`` refuses it with E0503); one finding per missing thing."""
     out: list[Diagnostic] = []
+    cards = _card_skills(pkg)
     for s in _all_skills(pkg):
         seen: set[str] = set()
-        for g in runtime_gaps(s):
+        for g in runtime_gaps(s, id(s) in cards):
             if g.what in seen:
                 continue
             seen.add(g.what)

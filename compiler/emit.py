@@ -5,9 +5,12 @@ out what they decide:
 
 1. :func:`plan_package` walks the IR and makes a :class:`ModulePlan`: for every
    skill a :class:`ClassPlan` (base class, class attributes, methods with their
-   body lines), the ``GENERALS`` entries and the runtime names used.  Anything the
-   runtime contract cannot express is refused with a diagnostic (E0501/E0502) —
-   never a stub that pretends to work.
+   body lines), the ``GENERALS`` entries and the runtime names used.  What the back
+   end cannot run yet is decided before, by the capability pass
+   (:func:`sgs.compiler.check.runtime_gaps`: W0701 in ``sgs check``, E0503 in
+   ``sgs compile``), and such a skill never reaches the planner; the planner assumes
+   support, and meeting something it cannot write anyway is an internal error
+   (:class:`EmitterBug`, E0599), never a finding of the text.
 2. :func:`render_module` renders the plan and appends the source map.
 
 Safety: text from the source reaches the output only through :func:`lit`
@@ -34,7 +37,7 @@ from sgs.runtime.api import CardName, Gender, Kingdom, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span
 from .pinyin import is_identifier
-from .check import COMPARISONS, DAMAGE_WINDOWS, QUESTION_CONDITIONS, TESTED_FILTERS, compiled_victim, runtime_gaps
+from .check import COMPARISONS, DAMAGE_WINDOWS, QUESTION_CONDITIONS, TESTED_FILTERS, compiled_victim
 from .verbs import verb_of
 
 __all__ = ["ModulePlan", "ClassPlan", "Method", "plan_package", "render_module", "lit", "EmitError"]
@@ -57,9 +60,19 @@ _RESERVED_NAMES = frozenset(_api.__all__) | frozenset(dir(builtins)) | {"GENERAL
 
 
 class EmitError(Exception):
+    """An error of the text the planner finds (a class-name clash, a card declaration that
+    contradicts the card table …)."""
+
     def __init__(self, diag: Diagnostic) -> None:
         super().__init__(diag.message)
         self.diag = diag
+
+
+class EmitterBug(EmitError):
+    """The planner met a construction it cannot write that the capability pass let
+    through: a bug of that pass (E0599, an internal compiler error), never a diagnostic
+    of the user's text.  ``tests/compiler/test_capability.py`` checks that no text of
+    the corpus or of the project reaches one."""
 
 
 @dataclass
@@ -174,6 +187,8 @@ class _Planner:
         self.diags: list[Diagnostic] = []
         self._multi = False
         self._extra: list[ClassPlan] = []
+        #: the skills (by ``id``) the capability pass refused: not planned
+        self.skip: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ helpers
     def use(self, *names: str) -> None:
@@ -181,6 +196,14 @@ class _Planner:
 
     def fail(self, code: str, message: str, span: Span, help: str | None = None) -> EmitError:
         return EmitError(Diagnostic(code, Severity.ERROR, message, span, help=help))
+
+    def internal(self, message: str, span: Span, help: str | None = None) -> EmitterBug:
+        """What the capability pass should have refused (``message`` says what): an
+        internal error, reported as E0599 so that a user still sees no traceback."""
+        return EmitterBug(Diagnostic(
+            "E0599", Severity.ERROR, f"编译器内部错误：能力检查放过了生成器写不出的写法：{message}", span,
+            help="这是编译器的缺陷，不是技能文本的错误；请附上这句技能文本报告它",
+        ))
 
     def where(self, span: Span) -> str:
         return f"[{self.file_index[span.file]}]:{span.line}"
@@ -217,7 +240,7 @@ class _Planner:
         try:
             member = Timing(window).name
         except ValueError:
-            raise self.fail("E0502", f"运行时没有“{window}”这个时机", span) from None
+            raise self.internal(f"运行时没有“{window}”这个时机", span) from None
         self.use("Timing")
         return _member("Timing", member)
 
@@ -225,7 +248,7 @@ class _Planner:
         try:
             member = Kingdom(k).name
         except ValueError:
-            raise self.fail("E0502", f"运行时没有“{k}”势力", span) from None
+            raise self.internal(f"运行时没有“{k}”势力", span) from None
         self.use("Kingdom")
         return _member("Kingdom", member)
 
@@ -274,7 +297,7 @@ class _Planner:
         if card_type == "坐骑牌":  # a horse, +1马 or -1马
             self.use("CardSubtype")
             return f"{var}.subtype in (CardSubtype.DEFENSIVE_HORSE, CardSubtype.OFFENSIVE_HORSE)"
-        raise self.fail("E0502", f"运行时没有“{card_type}”这个牌的类别", span)
+        raise self.internal(f"运行时没有“{card_type}”这个牌的类别", span)
 
     @staticmethod
     def viewed(var: str, holder: str | None, via: str) -> str:
@@ -292,7 +315,7 @@ class _Planner:
         try:
             member = Suit(suit).name
         except ValueError:
-            raise self.fail("E0502", f"运行时没有“{suit}”花色", span) from None
+            raise self.internal(f"运行时没有“{suit}”花色", span) from None
         self.use("Suit", "suit_of")
         return f"suit_of({self.viewed(var, holder, via)}) is Suit.{member}"
 
@@ -336,8 +359,7 @@ class _Planner:
             return env.chosen
         if p.who in (ir.Who.ONE, ir.Who.ALL_OTHERS) and env.chosen is not None:
             return env.chosen
-        raise self.fail(
-            "E0501", f"编译器还不能确定“{self.src_text(p.span) or p.who.value}”指哪名角色", p.span
+        raise self.internal(f"编译器还不能确定“{self.src_text(p.span) or p.who.value}”指哪名角色", p.span
         )
 
     def guard(self, exprs: Iterable[str], env: _Env, body: list[str]) -> list[str]:
@@ -353,20 +375,20 @@ class _Planner:
             return lit(c.n)
         if c.kind is ir.CountKind.SAME:
             if env.last_count is None:
-                raise self.fail("E0501", "“等量”之前没有可参照的张数", spec.span)
+                raise self.internal("“等量”之前没有可参照的张数", spec.span)
             return env.last_count
         if c.kind is ir.CountKind.EXACT and c.x is not None and c.x in _OWNER_QUANTITIES:
             return self.look_count(c, spec.span, env)
         if c.kind is ir.CountKind.EXACT and c.x is ir.Quantity.IT_LOST_HP:
             it = self.player(ir.PlayerRef(ir.Who.IT, spec.span), env)
             return f"{it}.lost_hp"
-        raise self.fail("E0501", f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
+        raise self.internal(f"编译器还不支持此处的张数“{self.src_text(spec.span)}”", spec.span)
 
     def transfer_candidates(self, e: ir.Transfer, without: str = "") -> str:
         """The call listing who ``e`` may move the card to (``without``: cost cards)."""
         to = e.to
         if to.wounded or to.gender is not None or to.kingdom is not None:
-            raise self.fail("E0501", "转移目标只支持“（你攻击范围内的）一名其他角色”", to.span)
+            raise self.internal("转移目标只支持“（你攻击范围内的）一名其他角色”", to.span)
         self.use("transfer_candidates")
         extra = f", without={without}" if without else ""
         return f"transfer_candidates(ctx, ctx.owner, in_range={to.in_range}, exclude_user={e.exclude_user}{extra})"
@@ -375,7 +397,7 @@ class _Planner:
         """How many cards 观看牌堆顶 takes: n, or X (with its cap)."""
         if c.x is None:
             if c.n is None:
-                raise self.fail("E0501", "观看的张数不明", span)
+                raise self.internal("观看的张数不明", span)
             return lit(c.n)
         if c.x is ir.Quantity.ALIVE_COUNT:
             self.use("alive_players")
@@ -393,9 +415,7 @@ class _Planner:
             (isinstance(e, ir.PutLooked) and e.rest) or (isinstance(e, ir.GiveLooked) and e.count is None)
             for e in effects
         ):
-            raise self.fail(
-                "E0501",
-                "观看的牌没有全部处置（缺少“将另一张交给……”或“其余……置于牌堆底”这样的分句）",
+            raise self.internal("观看的牌没有全部处置（缺少“将另一张交给……”或“其余……置于牌堆底”这样的分句）",
                 looks[0].span,
             )
         out: list[str] = []
@@ -463,7 +483,7 @@ class _Planner:
             actor = self.player(e.actor, env)
             to = self.player(e.to, env)
             if env.cards is None or actor != "ctx.owner" or to == actor:
-                raise self.fail("E0501", "编译器只支持出牌阶段技能中由你交出所选的牌", e.span)
+                raise self.internal("编译器只支持出牌阶段技能中由你交出所选的牌", e.span)
             self.use("give")
             env.last_count = f"len({env.cards})"
             return self.guard([to], env, [f"give(ctx, ctx.owner, {to}, {env.cards})"])
@@ -475,7 +495,7 @@ class _Planner:
             return self.guard([actor], env, [f"recover(ctx, {actor}, {lit(e.amount)}{card})"])
         if isinstance(e, ir.ExtraRecover):
             if env.it != "__recover__" or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“额外回复”只能用于“回复体力时”的时机", e.span)
+                raise self.internal("“额外回复”只能用于“回复体力时”的时机", e.span)
             return [f"ctx.recover_event.amount += {lit(e.amount)}"]
         if isinstance(e, ir.LoseHp):
             actor = self.player(e.actor, env)
@@ -504,10 +524,10 @@ class _Planner:
             return self.choose_one(e, env)
         if isinstance(e, ir.Retrial):
             if e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "只支持由你改判", e.span)
+                raise self.internal("只支持由你改判", e.span)
             n = self.count_expr(e.cards, env)
             if n != "1":
-                raise self.fail("E0501", "改判只能用一张牌", e.cards.span)
+                raise self.internal("改判只能用一张牌", e.cards.span)
             self.use("choose_cards", "retrial")
             test = self.card_test("c", e.cards)
             extra = f", card_filter=lambda c: {test}" if test else ""
@@ -520,18 +540,18 @@ class _Planner:
             if e.by.name == "无懈可击" and e.card.name in env.unnullifiable:
                 return ["# (applied to the use above)"]
             if e.by.name != "闪" or e.card.name != "杀" or env.it != "target":
-                raise self.fail("E0502", "运行时只支持在指定目标后令【杀】不可被【闪】响应", e.span)
+                raise self.internal("运行时只支持在指定目标后令【杀】不可被【闪】响应", e.span)
             self.use("forbid_jink")
             return self.guard(["target"], env, ["forbid_jink(ctx, target)"])
         if isinstance(e, ir.RequireResponses):
             who = self.player(e.actor, env)
             if e.card.name != "闪" or e.mode is not ir.Mode.USE or env.it != "target":
-                raise self.fail("E0502", "运行时只支持在【杀】指定目标后要求连续使用多张【闪】", e.span)
+                raise self.internal("运行时只支持在【杀】指定目标后要求连续使用多张【闪】", e.span)
             self.use("require_jinks")
             return self.guard([who], env, [f"require_jinks(ctx, {who}, {lit(e.count)})"])
         if isinstance(e, ir.Threshold):
             if env.cards is None:
-                raise self.fail("E0501", "“给出的牌达到…张”只能用于出牌阶段技能", e.span)
+                raise self.internal("“给出的牌达到…张”只能用于出牌阶段技能", e.span)
             self.use("cards_given_this_phase")
             body = self.effects(e.then, env) or ["pass"]
             n = lit(e.count)
@@ -541,7 +561,7 @@ class _Planner:
             ] + ["    " + line for line in body]
         if isinstance(e, ir.DrawCountChange):
             if env.window != "摸牌阶段摸牌时" or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“额外摸/少摸…张牌”只能用于“摸牌阶段摸牌时”", e.span)
+                raise self.internal("“额外摸/少摸…张牌”只能用于“摸牌阶段摸牌时”", e.span)
             self.use("change_draw_count")
             return [f"change_draw_count(ctx, {lit(e.delta)})"]
         if isinstance(e, ir.DamageBonus):
@@ -551,13 +571,13 @@ class _Planner:
             return self.guard([actor], env, [f"add_damage_bonus(ctx, {actor}, ({', '.join(names)},), {lit(e.delta)})"])
         if isinstance(e, ir.ChoosePlayer):
             if env.chosen is None or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "编译器只支持出牌阶段技能中由你选择角色", e.span)
+                raise self.internal("编译器只支持出牌阶段技能中由你选择角色", e.span)
             if e.who.count is None:
                 env.it = env.chosen
             return ["# (the players were chosen with the skill's targets)"]
         if isinstance(e, ir.ViewAsUse):
             if env.chosen_count != (2, 2) or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“视为其中一名角色对另一名角色使用”须先由你选择两名角色", e.span)
+                raise self.internal("“视为其中一名角色对另一名角色使用”须先由你选择两名角色", e.span)
             self.use("view_as_use")
             card = self.card_name(e.card)
             extra = ", nullifiable=False" if e.card.name in env.unnullifiable else ""
@@ -565,7 +585,7 @@ class _Planner:
         if isinstance(e, ir.LookAtTop):
             actor = self.player(e.actor, env)
             if actor != "ctx.owner":
-                raise self.fail("E0501", "只支持由你观看牌堆顶的牌", e.span)
+                raise self.internal("只支持由你观看牌堆顶的牌", e.span)
             self.use("look_at_top")
             env.looked = "looked"
             return [f"looked = look_at_top(ctx, ctx.owner, {self.look_count(e.count, e.span, env)})"]
@@ -577,7 +597,7 @@ class _Planner:
         if isinstance(e, ir.Show):
             actor = self.player(e.actor, env)
             if env.obtained is None:
-                raise self.fail("E0501", "“展示之”前没有获得的牌", e.span)
+                raise self.internal("“展示之”前没有获得的牌", e.span)
             self.use("show_card")
             return self.guard(
                 [actor], env, [f"if {env.obtained} is not None:", f"    show_card(ctx, {actor}, {env.obtained})"]
@@ -593,7 +613,7 @@ class _Planner:
             ]
         if isinstance(e, ir.Transfer):
             if env.window != "成为目标时" or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“将此牌转移给……”只能用于“当你成为……的目标时”", e.span)
+                raise self.internal("“将此牌转移给……”只能用于“当你成为……的目标时”", e.span)
             if env.window_card != e.card.name:
                 raise self.fail("E0216", f"时机中的牌与转移的【{e.card.name}】不一致", e.card.span)
             self.use("choose_players", "transfer_target")
@@ -604,9 +624,9 @@ class _Planner:
             ]
         if isinstance(e, ir.PutLooked):
             if env.looked is None:
-                raise self.fail("E0501", "“置于牌堆顶/牌堆底”前没有观看的牌", e.span)
+                raise self.internal("“置于牌堆顶/牌堆底”前没有观看的牌", e.span)
             if e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "只支持由你将观看的牌置于牌堆", e.span)
+                raise self.internal("只支持由你将观看的牌置于牌堆", e.span)
             self.use("arrange_cards", "put_on_pile")
             where = "牌堆底" if e.bottom else "牌堆顶"
             looked = env.looked
@@ -619,9 +639,9 @@ class _Planner:
             ]
         if isinstance(e, ir.GiveLooked):
             if env.looked is None:
-                raise self.fail("E0501", "“将其中…交给”前没有观看的牌", e.span)
+                raise self.internal("“将其中…交给”前没有观看的牌", e.span)
             if e.actor.who is not ir.Who.YOU or e.to.who is not ir.Who.ONE or e.to.count is not None:
-                raise self.fail("E0501", "只支持由你将观看的牌交给一名角色", e.span)
+                raise self.internal("只支持由你将观看的牌交给一名角色", e.span)
             self.use("choose_players", "alive_players", "hand_out")
             cands = "alive_players(ctx)"
             if e.to.other:
@@ -640,12 +660,12 @@ class _Planner:
             ]
         if isinstance(e, ir.Provide):
             if env.window != "需要牌时" or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“视为你使用或打出一张【牌】”只能用于“当你需要使用或打出【牌】时”", e.span)
+                raise self.internal("“视为你使用或打出一张【牌】”只能用于“当你需要使用或打出【牌】时”", e.span)
             self.use("provide_card")
             return [f"provide_card(ctx, ctx.owner, {self.card_name(e.card)})"]
         if isinstance(e, ir.IgnoreArmor):
             if env.window != "指定目标后":
-                raise self.fail("E0501", "“无视其防具”只能用于“使用【杀】指定…为目标后”", e.span)
+                raise self.internal("“无视其防具”只能用于“使用【杀】指定…为目标后”", e.span)
             whose = self.player(e.whose, env)
             self.use("ignore_armor")
             return self.guard([whose], env, [f"ignore_armor(ctx, {whose})"])
@@ -658,7 +678,7 @@ class _Planner:
                 try:
                     member = Phase(ph).name
                 except ValueError:
-                    raise self.fail("E0502", f"运行时没有“{ph}”", e.span) from None
+                    raise self.internal(f"运行时没有“{ph}”", e.span) from None
                 lines.append(f"skip_phase(ctx, {actor}, Phase.{member})")
             self.use("skip_phase", "Phase")
             return self.guard([actor], env, lines)
@@ -671,7 +691,7 @@ class _Planner:
             return [f"revealed = reveal_top(ctx, {actor}, {self.look_count(e.count, e.span, env)})"]
         if isinstance(e, ir.PutRestDiscard):
             if env.revealed is None:
-                raise self.fail("E0501", "“将其余的牌置入弃牌堆”前没有亮出的牌", e.span)
+                raise self.internal("“将其余的牌置入弃牌堆”前没有亮出的牌", e.span)
             self.use("put_into_discard_pile")
             return [f"put_into_discard_pile(ctx, {self.player(e.actor, env)}, {env.revealed})"]
         if isinstance(e, ir.LookAtHand):
@@ -681,7 +701,7 @@ class _Planner:
             return [f"seen = look_at_hand(ctx, {viewer}, {whose})"]
         if isinstance(e, ir.ShowAmong):
             if env.hand_seen is None:
-                raise self.fail("E0501", "“展示其中”前没有观看的手牌", e.span)
+                raise self.internal("“展示其中”前没有观看的手牌", e.span)
             chooser = self.player(e.actor, env)
             test = self.card_test("c", e.cards)
             self.use("show_among")
@@ -690,30 +710,30 @@ class _Planner:
             return [f"shown = show_among(ctx, {chooser}, {env.hand_seen}{extra})"]
         if isinstance(e, ir.DisposeShown):
             if env.obtained != "shown":
-                raise self.fail("E0501", "“将之弃置或置于牌堆顶”前没有展示的牌", e.span)
+                raise self.internal("“将之弃置或置于牌堆顶”前没有展示的牌", e.span)
             chooser = self.player(e.actor, env)
             self.use("discard_or_put_on_pile")
             return ["if shown is not None:", f"    discard_or_put_on_pile(ctx, {chooser}, shown)"]
         if isinstance(e, ir.ModifyDamage):
             if env.window not in ("造成伤害时", "受到伤害时"):
-                raise self.fail("E0501", "“此伤害+n/-n”只能用于“造成伤害时”或“受到伤害时”", e.span)
+                raise self.internal("“此伤害+n/-n”只能用于“造成伤害时”或“受到伤害时”", e.span)
             self.use("change_damage")
             return [f"change_damage(ctx, {lit(e.delta)})"]
         if isinstance(e, ir.PreventDamage):
             if env.window not in ("造成伤害时", "受到伤害时"):
-                raise self.fail("E0501", "“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
+                raise self.internal("“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
             self.use("prevent_damage")
             return ["prevent_damage(ctx)"]
         if isinstance(e, ir.PreventExcessDamage):
             if env.window != "受到伤害时":
-                raise self.fail("E0501", "“防止多余的伤害”只能用于“受到伤害时”", e.span)
+                raise self.internal("“防止多余的伤害”只能用于“受到伤害时”", e.span)
             self.use("prevent_excess_damage")
             return ["prevent_excess_damage(ctx)"]
         if isinstance(e, ir.DiscardFrom) and e.owner is not None and e.cards is not None:
             return self.discard_from(e, env)
         if isinstance(e, ir.TransferDamage):
             if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
-                raise self.fail("E0501", "“转移此伤害”只能用于“你受到伤害时”", e.span)
+                raise self.internal("“转移此伤害”只能用于“你受到伤害时”", e.span)
             self.use("choose_players", "transfer_damage", "Player")
             env.it = "moved_to"  # 该角色 / 其 after it: the one the damage went to (he may die of it)
             env.nullable.add("moved_to")
@@ -736,11 +756,11 @@ class _Planner:
         if isinstance(e, ir.Conditional):
             return self.conditional(e, env)
         if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
-            raise self.fail("E0501", "“不会死去”只能用于“扣减体力时”的时机", e.span)
+            raise self.internal("“不会死去”只能用于“扣减体力时”的时机", e.span)
         if isinstance(e, (ir.RevealDeclared, ir.VoidDeclared)):
             # the declared card's: whoever the clause's subject is, its owner turns it up or puts it away
             if not env.declared:
-                raise self.fail("E0501", "“此牌”只能用于扣置并声明的牌被质疑之后", e.span)
+                raise self.internal("“此牌”只能用于扣置并声明的牌被质疑之后", e.span)
             action = verb_of(e).actions[0]
             self.use(action)
             return [f"{action}(ctx)"]
@@ -752,7 +772,7 @@ class _Planner:
             actor = self.player(getattr(e, "actor"), env)
             self.use(verb.actions[0])
             return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {', '.join([actor, *map(lit, values)])})"])
-        raise self.fail("E0501", "编译器尚不支持这个动词", e.span)
+        raise self.internal("编译器尚不支持这个动词", e.span)
 
     def discard_from(self, e: ir.DiscardFrom, env: _Env) -> list[str]:
         """弃置其两张牌 (one at a time: a card drawn in between may be the second) /
@@ -762,7 +782,7 @@ class _Planner:
         n = self.count_expr(e.cards, env)
         test = self.card_test("c", e.cards)
         if test is not None and e.cards.zone is not ir.Zone.EQUIP:
-            raise self.fail("E0501", "编译器只支持弃置他人装备区里的某类牌（手牌是背面朝上选择的）", e.cards.span)
+            raise self.internal("编译器只支持弃置他人装备区里的某类牌（手牌是背面朝上选择的）", e.cards.span)
         self.use("discard_from")
         call = f"discard_from(ctx, {actor}, {owner}, {self.zone(e.cards.zone)}"
         call += f", card_filter=lambda c: {test})" if test else ")"
@@ -772,7 +792,7 @@ class _Planner:
     def each_questioner(self, e: ir.Effect, env: _Env) -> list[str]:
         """质疑者各…: the effect for each questioner alive, in seat order from the declarer."""
         if not env.declared:
-            raise self.fail("E0501", "“质疑者”只能用于扣置并声明的牌被质疑之后", e.span)
+            raise self.internal("“质疑者”只能用于扣置并声明的牌被质疑之后", e.span)
         self.use("questioners")
         env.questioner = "questioner"
         try:
@@ -786,7 +806,7 @@ class _Planner:
         and the arguments in the table's order (sgs.compiler.verbs.Verb.params)."""
         verb = verb_of(e)
         if not verb.actions:
-            raise self.fail("E0503", f"动作“{verb.word}”（运行时缺少 {'、'.join(verb.needs) or '对应的动作'}）", e.span)
+            raise self.internal(f"动作“{verb.word}”（运行时缺少 {'、'.join(verb.needs) or '对应的动作'}）", e.span)
         actor = self.player(e.actor, env)
         players = [actor]
         args: list[str] = []
@@ -816,12 +836,12 @@ class _Planner:
                 self.use("obtain")
                 return self.guard([actor], env, [f"obtain(ctx, {actor}, ctx.judge_event.card)"])
             if env.judge_card is None:
-                raise self.fail("E0501", "“此牌”前没有判定牌", what.span)
+                raise self.internal("“此牌”前没有判定牌", what.span)
             self.use("obtain")
             return self.guard([actor], env, [f"obtain(ctx, {actor}, {env.judge_card})"])
         if isinstance(what, ir.AllJudgeCards):
             if env.judged is None:
-                raise self.fail("E0501", "“所有…的判定牌”前没有判定循环", what.span)
+                raise self.internal("“所有…的判定牌”前没有判定循环", what.span)
             self.use("obtain")
             test = self.pattern_test("c", what.color, False, what.span, env.judge_holder)
             return self.guard(
@@ -831,7 +851,7 @@ class _Planner:
             )
         if isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase):
             if env.revealed is None:
-                raise self.fail("E0501", "“获得其中…”前没有亮出的牌", what.span)
+                raise self.internal("“获得其中…”前没有亮出的牌", what.span)
             # 获得其中每种花色的牌各一张: per suit among them, that card or the one he picks
             self.use("obtain", "choose_cards_among", "suit_of")
             return self.guard([actor], env, [
@@ -845,7 +865,7 @@ class _Planner:
             owner = self.player(what.owner, env)
             spec = what.spec
             if self.count_expr(spec, env) != "1" or spec.name or spec.color or spec.suit:
-                raise self.fail("E0501", "编译器只支持获得其他角色的一张牌或一张手牌", spec.span)
+                raise self.internal("编译器只支持获得其他角色的一张牌或一张手牌", spec.span)
             self.use("obtain_from")
             call = f"obtain_from(ctx, {actor}, {owner}, {self.zone(spec.zone)})"
             if not env.capture_obtained:
@@ -875,7 +895,7 @@ class _Planner:
                 "    " + line for line in body
             ])
         if len(again) > 1 or e.then[-1] is not again[0]:
-            raise self.fail("E0501", "“再次进行判定”必须是判定结果分支的最后一个效果", again[0].span)
+            raise self.internal("“再次进行判定”必须是判定结果分支的最后一个效果", again[0].span)
         loop: list[str] = [f"judge_card = judge(ctx, {actor}, good={_callable(good)})"]
         if env.judged is not None:
             loop.append(f"{env.judged}.append(judge_card)")
@@ -897,10 +917,10 @@ class _Planner:
         c, kind = e.cond, e.cond.kind
         if kind in QUESTION_CONDITIONS:
             if not env.declared:
-                raise self.fail("E0501", f"条件“{c.text}”只能用于扣置并声明的牌被质疑之后", c.span)
+                raise self.internal(f"条件“{c.text}”只能用于扣置并声明的牌被质疑之后", c.span)
             if kind is ir.CondKind.NOT_SUIT:
                 if c.suit is None:
-                    raise self.fail("E0501", f"条件“{c.text}”没有花色", c.span)
+                    raise self.internal(f"条件“{c.text}”没有花色", c.span)
                 self.use("declared_card")
                 # (the card lies in the processing area: its suit as the declarer's, 红颜)
                 test = self.pattern_test("declared_card(ctx)", c.suit, True, c.span, holder="ctx.owner")
@@ -910,12 +930,12 @@ class _Planner:
                 test = f"{query}(ctx)"
         elif kind in (ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT):
             if env.pile_card is None or env.pile_owner is None:
-                raise self.fail("E0501", "“该牌的点数”前没有置于武将牌上的牌", c.span)
+                raise self.internal("“该牌的点数”前没有置于武将牌上的牌", c.span)
             self.use("pile_number_new")
             test = f"pile_number_new(ctx, {env.pile_owner}, {env.pile_card})"
             test = test if kind is ir.CondKind.NUMBER_NEW else "not " + test
         else:
-            raise self.fail("E0501", f"编译器尚不支持条件“{c.text}”", c.span)
+            raise self.internal(f"编译器尚不支持条件“{c.text}”", c.span)
         body = self.effects(e.then, env) or ["pass"]
         return [f"if {test}:"] + ["    " + line for line in body]
 
@@ -963,7 +983,7 @@ class _Planner:
         """视为对一名其他角色使用一张【杀】: the user picks the target as it resolves."""
         user = self.player(e.actor, env)
         if len(e.targets) != 1 or e.targets[0].who not in (ir.Who.ONE, ir.Who.ALL_OTHERS) or e.uncounted:
-            raise self.fail("E0501", "编译器只支持“视为对一名（其他）角色使用”", e.span)
+            raise self.internal("编译器只支持“视为对一名（其他）角色使用”", e.span)
         cands = self.candidates(e.targets[0])
         card = self.card_name(e.card)
         self.use("view_as_use_on")
@@ -1021,15 +1041,6 @@ class _Planner:
 
     def plan_skill(self, skill: ir.Skill, general: ir.General | None) -> ClassPlan:
         name = self.class_name(skill)
-        gaps = runtime_gaps(skill)
-        if gaps:
-            # never a stub: a skill the back end cannot run yet is refused, naming what is missing
-            raise self.fail(
-                "E0503",
-                f"“{skill.name}”还不能编译：" + "；".join(dict.fromkeys(g.what for g in gaps)),
-                gaps[0].span,
-                help="sgs check 把这些列为 W0701；运行时补上所缺的动作后即可编译",
-            )
         comments = [f"# {self.where(skill.span)} {_comment(skill.name + '：' + skill.text)}"]
         self._multi = len(skill.abilities) > 1
         attrs = self.common_attrs(skill, general)
@@ -1051,14 +1062,12 @@ class _Planner:
             parts = [self.plan_static(name, comments, list(attrs), skill, a) for a in abilities if isinstance(a, ir.StaticAbility)]
             hooks = [m.name for p in parts for m in p.methods]
             if len(set(hooks)) != len(hooks):
-                raise self.fail("E0501", "同一技能的两句状态技作用于同一规则查询", skill.span)
+                raise self.internal("同一技能的两句状态技作用于同一规则查询", skill.span)
             for a in abilities:
                 comments.append(f"# {self.where(a.span)} {_comment(a.text)}")
             return ClassPlan(name, "StaticSkill", comments, parts[0].attrs, [m for p in parts for m in p.methods])
         if len(abilities) > 1:
-            raise self.fail(
-                "E0501",
-                "编译器还不支持把不同种类的句子合成一个技能：" + "、".join(sorted(k.kind for k in kinds)),
+            raise self.internal("编译器还不支持把不同种类的句子合成一个技能：" + "、".join(sorted(k.kind for k in kinds)),
                 skill.span,
             )
         a = abilities[0]
@@ -1078,7 +1087,7 @@ class _Planner:
             return self.plan_declared(name, comments, attrs, skill, a)
         if isinstance(a, ir.CardEffectAbility):
             return self.plan_card_effect(name, comments, attrs, a)
-        raise self.fail("E0501", f"编译器尚不支持{a.kind}类技能", a.span)
+        raise self.internal(f"编译器尚不支持{a.kind}类技能", a.span)
 
     def plan_card_effect(
         self, name: str, comments: list[str], attrs: list[tuple[str, str]], a: ir.CardEffectAbility
@@ -1139,7 +1148,7 @@ class _Planner:
             mod = a.modifier
             assert isinstance(mod, ir.DuelResponseCount)
             if mod.duel.name != "决斗" or mod.card.name != "杀" or mod.mode is not ir.Mode.RESPOND:
-                raise self.fail("E0502", "运行时只支持“与你进行【决斗】的角色每次需连续打出n张【杀】”", a.span)
+                raise self.internal("运行时只支持“与你进行【决斗】的角色每次需连续打出n张【杀】”", a.span)
             duel = self.card_name(mod.duel)
             self.use("require_duel_slashes")
             n = lit(mod.count)
@@ -1179,7 +1188,7 @@ class _Planner:
             conds.extend(self.victim_tests(t))
         if t.card_class is not None:
             if t.window != "使用时":
-                raise self.fail("E0501", "编译器只支持“使用…锦囊牌时”的牌类条件", t.card_class.span)
+                raise self.internal("编译器只支持“使用…锦囊牌时”的牌类条件", t.card_class.span)
             conds.extend(self.card_class_test("ctx.use.card", t.card_class))
         if t.lost_from is not None:
             self.use("lost_count", "CardZone")
@@ -1203,7 +1212,7 @@ class _Planner:
             if t.by is not None:
                 by = t.by
                 if by.who is not ir.Who.ALL_OTHERS:
-                    raise self.fail("E0501", "编译器只支持“其他（某势力）角色”使用的牌", by.span)
+                    raise self.internal("编译器只支持“其他（某势力）角色”使用的牌", by.span)
                 conds.append("ctx.recover_event.source is not None")
                 conds.append("ctx.recover_event.source is not ctx.owner")
                 if by.kingdom is not None:
@@ -1237,14 +1246,14 @@ class _Planner:
         elif t.window == "失去装备区里的此牌后":
             pass  # the card is the skill's own (plan_trigger): only its skills hear the window
         elif t.card is not None:
-            raise self.fail("E0501", "编译器不支持此时机的牌名条件", t.card.span)
+            raise self.internal("编译器不支持此时机的牌名条件", t.card.span)
         if env.it is None and t.subject in (ir.Who.ONE, ir.Who.ALL_OTHERS) and t.window in _SUBJECT_OF:
             # 其 in a window of another player's: that player (一名角色受到伤害后，你可以令其…)
             env.it = _SUBJECT_OF[t.window]
         uses_source = any(_mentions(e, ir.Who.SOURCE) for e in a.effects)
         if uses_source:
             if not t.window.startswith("受到伤害"):
-                raise self.fail("E0501", "“伤害来源”只能用于伤害时机", t.span)
+                raise self.internal("“伤害来源”只能用于伤害时机", t.span)
             # a skill that acts on the damage source needs one (no source: nothing to do)
             conds.append("ctx.damage.source is not None")
             setup.append("source = ctx.damage.source")
@@ -1328,7 +1337,7 @@ class _Planner:
             self.use("Gender")
             filt.append(f"p.gender is Gender.{Gender(p.gender).name}")
         if p.opposite_sex or p.count is not None:
-            raise self.fail("E0501", f"编译器还不能在触发技中选择“{self.src_text(p.span)}”", p.span)
+            raise self.internal(f"编译器还不能在触发技中选择“{self.src_text(p.span)}”", p.span)
         most = [f for f in p.filters if f.kind is ir.FilterKind.MOST_MARKS and isinstance(f.value, str)]
         filt += self.player_filters("p", dataclasses.replace(p, filters=tuple(f for f in p.filters if f not in most)))
         self.use("alive_players")
@@ -1347,7 +1356,7 @@ class _Planner:
             out.append(f"in_attack_range(ctx, ctx.owner, {var})")
         for f in p.filters:
             if f.kind not in TESTED_FILTERS or not isinstance(f.value, int) or f.of is not None:
-                raise self.fail("E0501", f"编译器还不能判断角色条件“{f.kind.value}”", f.span)
+                raise self.internal(f"编译器还不能判断角色条件“{f.kind.value}”", f.span)
             self.use("distance")
             op = "<=" if f.kind is ir.FilterKind.DISTANCE_WITHIN else "=="
             out.append(f"distance(ctx, ctx.owner, {var}) {op} {lit(f.value)}")
@@ -1357,7 +1366,7 @@ class _Planner:
         """你对<一名…角色>造成伤害后: the damaged player fits the phrase."""
         v = t.victim
         if v is None or not compiled_victim(t):
-            raise self.fail("E0503", "编译器还不能编译时机中的角色", t.span)
+            raise self.internal("编译器还不能编译时机中的角色", t.span)
         var = "ctx.damage.target"
         out = [f"{var} is not ctx.owner"] if v.other else []
         if v.wounded:
@@ -1376,25 +1385,25 @@ class _Planner:
         if m is ir.Quantity.DAMAGE and window in DAMAGE_WINDOWS:
             return "ctx.damage.amount"
         if not isinstance(m, ir.Measure):
-            raise self.fail("E0503", "编译器还不能编译这个比较", span)
+            raise self.internal("编译器还不能编译这个比较", span)
         if m.of.who is ir.Who.YOU:
             who = "ctx.owner"
         elif m.of.who is ir.Who.IT and window in _IT_OF:
             who = _IT_OF[window]
         else:
-            raise self.fail("E0503", f"编译器还不能确定“{self.src_text(m.of.span)}”指哪名角色", m.of.span)
+            raise self.internal(f"编译器还不能确定“{self.src_text(m.of.span)}”指哪名角色", m.of.span)
         if m.what == "攻击范围":
             self.use("attack_range")
             return f"attack_range(ctx, {who})"
         attr = {"手牌数": "hand_count", "体力值": "hp", "体力上限": "max_hp", "已损失的体力值": "lost_hp"}.get(m.what)
         if attr is None:
-            raise self.fail("E0503", f"编译器还不能比较“{m.what}”", m.span)
+            raise self.internal(f"编译器还不能比较“{m.what}”", m.span)
         return f"{who}.{attr}"
 
     def it_of(self, window: str, span: Span) -> str:
         """The player 其 names in a condition right after the timing ``window``."""
         if window not in _IT_OF:
-            raise self.fail("E0503", f"编译器还不能确定“{self.src_text(span)}”指哪名角色", span)
+            raise self.internal(f"编译器还不能确定“{self.src_text(span)}”指哪名角色", span)
         return _IT_OF[window]
 
     def trigger_condition(self, c: ir.Condition, window: str = "") -> str:
@@ -1416,7 +1425,7 @@ class _Planner:
             return test
         if c.kind is ir.CondKind.ANY_OF and c.cases:
             return " or ".join(f"({self.trigger_condition(x, window)})" for x in c.cases)
-        raise self.fail("E0503", f"编译器还不能编译条件“{c.text}”", c.span)
+        raise self.internal(f"编译器还不能编译条件“{c.text}”", c.span)
 
     def no_card_used(self, c: ir.NoCardUsed) -> str:
         from sgs.runtime.api import Phase
@@ -1424,14 +1433,14 @@ class _Planner:
         try:
             phase = "Phase." + Phase(c.phase).name
         except ValueError:
-            raise self.fail("E0502", f"运行时没有“{c.phase}”", c.span) from None
+            raise self.internal(f"运行时没有“{c.phase}”", c.span) from None
         self.use("cards_used_this_turn", "Phase", "UseMode")
         mode = {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[c.mode]
         return f"cards_used_this_turn(ctx, ctx.owner, {self.card_name(c.card)}, {mode}, {phase}) == 0"
 
     def card_class_test(self, var: str, cls: ir.CardClass) -> list[str]:
         if cls.kind != "锦囊牌":
-            raise self.fail("E0501", f"编译器尚不支持“{cls.kind}”", cls.span)
+            raise self.internal(f"编译器尚不支持“{cls.kind}”", cls.span)
         self.use("CardType")
         out = [f"{var}.type is CardType.TRICK"]
         if cls.non_delayed:
@@ -1447,7 +1456,7 @@ class _Planner:
         """放弃摸牌，改为…: a trigger at 摸牌阶段摸牌时 whose cost chooses the players and
         whose effect gives up the draw, then runs the replacing effects."""
         if a.replaced != "摸牌" or a.timing.window != "摸牌阶段摸牌时":
-            raise self.fail("E0502", "运行时只支持在摸牌阶段“放弃摸牌”", a.span)
+            raise self.internal("运行时只支持在摸牌阶段“放弃摸牌”", a.span)
         self.use("TriggerSkill", "SkillContext", "skip_draw")
         attrs.append(("timings", f"({self.timing(a.timing.window, a.timing.span)},)"))
         attrs.append(("optional", "True" if a.optional and not skill.compulsory else "False"))
@@ -1498,22 +1507,22 @@ class _Planner:
         trig = [a for a in abilities if isinstance(a, ir.TriggeredAbility)]
         opts = {a.optional for a in trig}
         if len(opts) > 1:
-            raise self.fail("E0501", "同一技能的各句必须都有或都没有“你可以”", skill.span)
+            raise self.internal("同一技能的各句必须都有或都没有“你可以”", skill.span)
         optional = bool(trig) and trig[0].optional and not skill.compulsory
         # (a window without an amount — 死亡时 — counts neither way: per_point concerns hp events only)
         points = {a.timing.per_point for a in trig if a.timing.window not in _NO_AMOUNT}
         if len(points) > 1:
-            raise self.fail("E0501", "同一技能的各句必须都按“一次”或都按“1点”计", skill.span)
+            raise self.internal("同一技能的各句必须都按“一次”或都按“1点”计", skill.span)
         subjects = {a.timing.subject for a in trig}
         if len(subjects) > 1:
-            raise self.fail("E0501", "同一技能的各句必须是同一角色的时机", skill.span)
+            raise self.internal("同一技能的各句必须是同一角色的时机", skill.span)
         for ta in trig:
             if ta.timing.window == "失去装备区里的此牌后":
                 # the window opens for the lost card's own skills only: X is this card
                 own = any(skill in c.skills for c in self.pkg.cards)
                 cw = ta.timing.card
                 if not own or cw is None or cw.name != skill.name:
-                    raise self.fail("E0501", "“失去装备区里的【X】后”只能用于装备牌【X】自己的技能", ta.timing.span)
+                    raise self.internal("“失去装备区里的【X】后”只能用于装备牌【X】自己的技能", ta.timing.span)
         limits = [a.limit for a in abilities if a.limit is not None]
         handlers = [h for a in abilities for h in self.trigger_handlers(a)]
         windows: list[str] = []
@@ -1536,7 +1545,7 @@ class _Planner:
         if needs:
             # 当你需要使用或打出【闪】时: what a request must ask for to offer the skill
             if len(trig) != 1:
-                raise self.fail("E0501", "“当你需要使用或打出【牌】时”的技能只能有这一句", needs[0].span)
+                raise self.internal("“当你需要使用或打出【牌】时”的技能只能有这一句", needs[0].span)
             need = needs[0]
             names = [self.card_name(c) for c in (need.cards or (need.card,)) if c is not None]
             self.use("UseMode")
@@ -1551,7 +1560,7 @@ class _Planner:
         methods: list[Method] = []
         if per_card:
             if len(trig) != 1 or per_card[0].lost_from not in ("装备区", "手牌"):
-                raise self.fail("E0501", "编译器只支持“失去一张手牌/装备区里的牌”按张触发", per_card[0].span)
+                raise self.internal("编译器只支持“失去一张手牌/装备区里的牌”按张触发", per_card[0].span)
             self.use("lost_count", "CardZone")
             zone = "CardZone.EQUIP" if per_card[0].lost_from == "装备区" else "CardZone.HAND"
             methods.append(Method("times", "ctx: SkillContext", "int", [f"return lost_count(ctx, {zone})"]))
@@ -1583,11 +1592,11 @@ class _Planner:
                 targets.append(t)
         counts = {self.count_expr(c.source, _Env()) for c in a.conversions}
         if len(counts) != 1:
-            raise self.fail("E0501", "各转化所需的牌数必须相同", a.span)
+            raise self.internal("各转化所需的牌数必须相同", a.span)
         zones = {c.source.zone or ir.Zone.HAND for c in a.conversions}
         zone = ir.Zone.HAND_EQUIP if ir.Zone.HAND_EQUIP in zones else ir.Zone.HAND
         if len(zones) > 1:
-            raise self.fail("E0501", "各转化的牌必须来自同一区域（手牌或牌）", a.span)
+            raise self.internal("各转化的牌必须来自同一区域（手牌或牌）", a.span)
         attrs.append(("card_names", "(" + ", ".join(targets) + ",)"))
         attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
         n = next(iter(counts))
@@ -1617,7 +1626,7 @@ class _Planner:
             try:
                 member = Phase(a.condition).name
             except ValueError:
-                raise self.fail("E0502", f"运行时没有“{a.condition}”", a.span) from None
+                raise self.internal(f"运行时没有“{a.condition}”", a.span) from None
             self.use("is_current", "current_phase", "Phase", "SkillContext")
             methods.append(
                 Method(
@@ -1643,7 +1652,7 @@ class _Planner:
 
         self.use("DeclaredSkill", "UseMode", "CardZone", "SkillContext")
         if self.count_expr(a.source, _Env()) != "1" or (a.source.zone or ir.Zone.HAND) is not ir.Zone.HAND:
-            raise self.fail("E0501", "扣置的只能是一张手牌", a.source.span)
+            raise self.internal("扣置的只能是一张手牌", a.source.span)
 
         def fits(n: CardName) -> bool:
             t, st = card_kind(n)
@@ -1656,13 +1665,13 @@ class _Planner:
 
         names = [n for n in CardName if n.value in _runnable() and fits(n)]
         if not names:
-            raise self.fail("E0502", "运行时没有可以声明的牌", a.span)
+            raise self.internal("运行时没有可以声明的牌", a.span)
         self.use("CardName")
         attrs.append(("card_names", "(" + ", ".join(_member("CardName", n.name) for n in names) + ",)"))
         attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
         attrs.append(("zone", self.zone(ir.Zone.HAND)))
         if a.questioners.who is not ir.Who.ALL_OTHERS:
-            raise self.fail("E0501", "只支持由其他角色质疑", a.questioners.span)
+            raise self.internal("只支持由其他角色质疑", a.questioners.span)
         env = _Env()
         env.declared = True
         body = self.effects(a.effects, env)
@@ -1675,8 +1684,7 @@ class _Planner:
         you: str = "ctx.owner",
     ) -> ClassPlan:
         if a.phase != "出牌阶段":
-            raise self.fail(
-                "E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span,
+            raise self.internal(f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span,
                 # 摸牌阶段，你可以额外摸一张牌: a phase other than 出牌阶段 is a timing
                 help=f"写成时机：“{a.phase}开始时，你可以……”；多摸牌写“{a.phase}摸牌时，你可以额外摸一张牌”"
                 if a.phase == "摸牌阶段" else f"写成时机：“{a.phase}开始时，你可以……”或“{a.phase}结束时，你可以……”",
@@ -1700,9 +1708,7 @@ class _Planner:
             elif c.kind is ir.CountKind.UP_TO and c.n is not None:
                 lo, hi = "1", lit(c.n)
             else:
-                raise self.fail(
-                    "E0502",
-                    "运行时的主动技只有固定的张数上限（max_cards），不支持随体力等变化的“至多X张”",
+                raise self.internal("运行时的主动技只有固定的张数上限（max_cards），不支持随体力等变化的“至多X张”",
                     spec.span,
                     help="需要运行时提供按上下文计算张数上限的接口",
                 )
@@ -1733,7 +1739,7 @@ class _Planner:
                 self.use("Gender")
                 conds.append(f"target.gender is Gender.{Gender(chosen.gender).name}")
             if chosen.filters:
-                raise self.fail("E0501", f"编译器还不能在主动技中选择“{self.src_text(chosen.span)}”", chosen.span)
+                raise self.internal(f"编译器还不能在主动技中选择“{self.src_text(chosen.span)}”", chosen.span)
             if conds:
                 self.use("Sequence")
                 methods.append(
@@ -1756,7 +1762,7 @@ class _Planner:
             env.chosen = None
         if a.limit is not None:
             if a.limit.per != "阶段":
-                raise self.fail("E0502", "运行时的主动技只有每阶段次数限制", a.limit.span)
+                raise self.internal("运行时的主动技只有每阶段次数限制", a.limit.span)
             attrs.append(("limit_per_phase", lit(a.limit.count)))
         if methods_filter is not None:
             methods.insert(0, Method("card_filter", "ctx: SkillContext, card: Card", "bool", [f"return {methods_filter}"]))
@@ -1786,7 +1792,7 @@ class _Planner:
         skill (``grants``: the runtime's registry); it works for the helpers the text names
         while the lender is alive and his skill works (a lord skill: while he is the lord)."""
         if a.phase != "出牌阶段":
-            raise self.fail("E0502", f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
+            raise self.internal(f"运行时的主动技只在出牌阶段可用，不支持“{a.phase}”", a.span)
         helpers = a.helpers
         grant_name = name + "Grant"
         granted = ir.ActiveAbility(a.phase, a.optional, a.effects, a.text, a.span, a.limit)
@@ -1881,7 +1887,7 @@ class _Planner:
             )
         elif isinstance(mod, ir.UnlimitedCard):
             if mod.card.name != "杀" or mod.phase != "出牌阶段":
-                raise self.fail("E0502", "运行时只支持“出牌阶段使用任意数量的【杀】”", a.span)
+                raise self.internal("运行时只支持“出牌阶段使用任意数量的【杀】”", a.span)
             self.card_name(mod.card)
             methods.append(Method("unlimited_slash", "game: Game, player: Player", "bool", ["return player is self.owner"]))
         elif isinstance(mod, ir.NoDistanceLimit):
@@ -1912,7 +1918,7 @@ class _Planner:
                 Method("prohibit", "game: Game, user: Player, target: Player, card: AnyCard", "bool", _ret_all(conds))
             )
         else:
-            raise self.fail("E0501", "编译器尚不支持这种状态技", a.span)
+            raise self.internal("编译器尚不支持这种状态技", a.span)
         return ClassPlan(name, "StaticSkill", comments, attrs, methods)
 
     def plan_proxy(
@@ -1926,7 +1932,7 @@ class _Planner:
     ) -> ClassPlan:
         self.use("ResponseProxySkill", "UseMode")
         if a.helper_mode is not ir.Mode.RESPOND:
-            raise self.fail("E0502", "运行时的代打技能只支持其他角色“打出”", a.span)
+            raise self.internal("运行时的代打技能只支持其他角色“打出”", a.span)
         attrs.append(("card_name", self.card_name(a.card)))
         attrs.append(("mode", {ir.Mode.USE: "UseMode.USE", ir.Mode.RESPOND: "UseMode.RESPOND", ir.Mode.BOTH: "UseMode.BOTH"}[a.mode]))
         if a.helpers.kingdom is not None:
@@ -1943,6 +1949,8 @@ class _Planner:
         +1马 share); E0201 when another skill (``label`` names ``s`` in the message) maps
         to the same class name.  ``seen``: class name → the skill that defined it.
         None if the skill cannot be planned (its diagnostic is recorded)."""
+        if id(s) in self.skip:  # refused by the capability pass (E0503): never planned
+            return None
         try:
             cname = self.class_name(s)
             if cname in seen:
@@ -1959,17 +1967,8 @@ class _Planner:
             classes.extend(self._extra)  # classes a skill's own class refers to (黄天's granted part)
             classes.append(plan)
             return plan.name
-        except EmitError as err:
-            d = err.diag
-            if s.register and d.code in ("E0501", "E0502"):
-                # register text: what the emitter cannot compile is a capability gap —
-                # W0701 for sgs check, E0503 for sgs compile — the same finding
-                what = d.message
-                self.diags.append(Diagnostic("W0701", Severity.WARNING, f"“{s.name}”：{what}", d.span,
-                                             notes=("技能文本合乎规范；sgs compile 会拒绝编译这个技能（E0503），不会生成占位代码",)))
-                d = Diagnostic("E0503", Severity.ERROR, f"“{s.name}”还不能编译：{what}", d.span,
-                               help="sgs check 把这些列为 W0701；编译器支持这种写法后即可编译")
-            self.diags.append(d)
+        except EmitError as err:  # an error of the text, or EmitterBug (E0599)
+            self.diags.append(err.diag)
             return None
 
     def plan(self) -> ModulePlan | None:
@@ -2167,12 +2166,14 @@ def _first_chosen(effects: Sequence[ir.Effect]) -> ir.PlayerRef | None:
 
 
 def plan_package(
-    package: ir.Package, sources: Mapping[str, str], files: Sequence[str]
+    package: ir.Package, sources: Mapping[str, str], files: Sequence[str], skip: frozenset[int] = frozenset()
 ) -> tuple[ModulePlan | None, list[Diagnostic]]:
     """Plan the module of one package.  ``files`` orders the ``[n]`` source indexes;
-    ``sources`` maps each file to its (normalised) text for the comments."""
+    ``sources`` maps each file to its (normalised) text for the comments; ``skip``: the
+    skills (by ``id``) the capability pass refused (:func:`.check.capability_refusals`)."""
     index = {f: i for i, f in enumerate(files)}
     planner = _Planner(package, sources, index)
+    planner.skip = skip
     plan = planner.plan()
     if plan is not None:
         plan.sources = [lit(f) for f in files]

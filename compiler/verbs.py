@@ -96,6 +96,13 @@ class Verb:
     #: the IR class ``node``; for ``node == "Call"`` (a verb without an IR class) the
     #: emitter calls ``actions[0](ctx, actor, *args)`` in this order
     params: tuple[tuple[str, str], ...] = ()
+    #: the windows whose event the verb acts on (防止此伤害: the damage of 造成伤害时 /
+    #: 受到伤害时; 将此【杀】转移: the target of 成为目标时); anywhere else the back end cannot
+    #: run it, which the capability pass (:func:`sgs.compiler.check.runtime_gaps`) says
+    #: before anything is emitted.  Empty: any window, or none
+    windows: tuple[str, ...] = ()
+    #: there, only the skill's owner can do it (转移此伤害: 你)
+    owner_only: bool = False
 
     def explain(self, node: str) -> tuple[str, str]:
         """The (Chinese, English) explain templates of the IR node class ``node``."""
@@ -124,7 +131,7 @@ _TABLE: tuple[Verb, ...] = (
     _verb("获得", "Obtain", ("obtain", "obtain_from", "choose_cards_among"), whose=(("失去牌时", "what.owner"),)),
     _verb("交给", "Give", ("give",)),
     _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
-    _verb("额外回复体力", "ExtraRecover", ()),
+    _verb("额外回复体力", "ExtraRecover", (), windows=("回复体力时",), owner_only=True),
     _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True, frames=("lose_hp",), params=(("amount", "amount"),)),
     # no IR class: a Call of the runtime action with the amount (加1点体力上限 / 减1点体力上限);
     # a loop through 减体力上限 ends as a loop through 失去体力 does (the max hp strictly falls)
@@ -142,14 +149,15 @@ _TABLE: tuple[Verb, ...] = (
     _verb("不可被响应", "ForbidJink", ("forbid_jink",)),
     _verb("需连续响应", "RequireResponses", ("require_jinks", "require_duel_slashes")),
     _verb("达到张数", "Threshold", ("cards_given_this_phase",)),
-    _verb("改变摸牌数", "DrawCountChange", ("change_draw_count",)),
+    _verb("改变摸牌数", "DrawCountChange", ("change_draw_count",), windows=("摸牌阶段摸牌时",), owner_only=True),
     _verb("伤害加成", "DamageBonus", ("add_damage_bonus",)),
     # 此伤害+1 / 此伤害-1, in a 造成伤害时 / 受到伤害时 window (古锭刀, 藤甲)
-    _verb("改变伤害", "ModifyDamage", ("change_damage",)),
+    _verb("改变伤害", "ModifyDamage", ("change_damage",), windows=("造成伤害时", "受到伤害时")),
     # 防止此伤害, in a 造成伤害时 / 受到伤害时 window (寒冰剑)
-    _verb("防止伤害", "PreventDamage", ("prevent_damage",), frames=("prevent",)),
+    _verb("防止伤害", "PreventDamage", ("prevent_damage",), frames=("prevent",), windows=("造成伤害时", "受到伤害时")),
     # 防止多余的伤害 (白银狮子): the damage is capped at 1, the rest prevented
-    _verb("防止多余伤害", "PreventExcessDamage", ("prevent_excess_damage",), frames=("prevent_excess",)),
+    _verb("防止多余伤害", "PreventExcessDamage", ("prevent_excess_damage",), frames=("prevent_excess",),
+          windows=("受到伤害时",)),
     # 弃置其两张牌 / 弃置其装备区里的一张坐骑牌: the actor picks each card (寒冰剑, 麒麟弓)
     _verb("弃置他人的牌", "DiscardFrom", ("discard_from",), whose=(("*", "owner"),)),
     _verb("选择角色", "ChoosePlayer", ("choose_players",)),
@@ -158,21 +166,23 @@ _TABLE: tuple[Verb, ...] = (
     _verb("置于牌堆", "PutLooked", ("arrange_cards", "put_on_pile")),
     # the new target becomes the card's target
     _verb(
-        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), whose=(("*", "to"),)
+        "转移目标", "Transfer", ("transfer_target", "transfer_candidates", "choose_players"), whose=(("*", "to"),),
+        windows=("成为目标时",), owner_only=True,
     ),
     _verb("选择花色", "ChooseSuit", ("choose_suit",)),
     _verb("展示", "Show", ("show_card",)),
     # whether the suits differ is not up to the owner: like a judgement's result
     _verb("比较花色", "SuitBranch", (), gate="chance"),
     _verb("跳过阶段", "SkipPhase", ("skip_phase",)),
-    _verb("无视防具", "IgnoreArmor", ("ignore_armor",)),
+    _verb("无视防具", "IgnoreArmor", ("ignore_armor",), windows=("指定目标后",)),
     # 叠置 (翻面): the card turns over; a face-down player's next turn is skipped
     # 选择一至两项 (神速): the chosen options' effects, each then the per-choice ones
     _verb("选择若干项", "ChooseItems", ("choose_options",), gate="choice"),
     # 视为对一名其他角色使用一张【杀】: the user picks the target (no distance limit)
     _verb("视为对其使用", "VirtualUse", ("view_as_use_on",), card_windows=True),
     # 转移此伤害给一名其他角色 (天香): the damage is prevented and its source deals it to him
-    _verb("转移伤害", "TransferDamage", ("transfer_damage", "choose_players"), hp_falls=True, whose=(("*", "to"),)),
+    _verb("转移伤害", "TransferDamage", ("transfer_damage", "choose_players"), hp_falls=True, whose=(("*", "to"),),
+          windows=("受到伤害时",), owner_only=True),
     # 观看一名其他角色的手牌，然后你可以展示其中一张红桃牌，将之弃置或置于牌堆顶 (攻心)
     _verb("观看手牌", "LookAtHand", ("look_at_hand",)),
     _verb("展示其中", "ShowAmong", ("show_among",)),
@@ -195,14 +205,14 @@ _TABLE: tuple[Verb, ...] = (
         gate="chance",
     ),
     # 你不会死去 at 扣减体力时: the rules start no 濒死 for this deduction
-    _verb("不会死去", "WillNotDie", ("prevent_death",)),
+    _verb("不会死去", "WillNotDie", ("prevent_death",), windows=("扣减体力时",)),
     _verb("进入濒死", "EnterDying", ("enter_dying",)),
     # 你亮出此牌 / 将此牌置入弃牌堆 after a declared card's questions (蛊惑: runtime.flows.question)
     _verb("亮出此牌", "RevealDeclared", ("reveal_declared",)),
     _verb("此牌作废", "VoidDeclared", ("void_declared_use",)),
     # 视为你使用或打出一张【闪】 at 需要牌时 (八卦阵): the card asked for; its use or play
     # is the request's, whose flow opens the card's windows
-    _verb("视为使用或打出", "Provide", ("provide_card",)),
+    _verb("视为使用或打出", "Provide", ("provide_card",), windows=("需要牌时",), owner_only=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +

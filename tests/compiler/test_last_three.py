@@ -90,16 +90,20 @@ def test_suit_test_needs_a_named_suit() -> None:
 
 
 def _back_codes(line: str) -> list[str]:
+    """The codes of sgs check, then of what sgs compile refuses."""
     r = build_texts({"t.sgs": "扩展包 测试（ceshi）\n武将 测试（ceshi） 魏 4体力 男\n" + line + "\n"})
-    return [d.code for d in r.diagnostics]
+    return [d.code for d in r.diagnostics + r.refused]
 
 
+# (these were the emitter's E0501 errors; the capability pass finds them now, as W0701 in
+# sgs check and E0503 in sgs compile — the same finding as for any text the back end
+# cannot run yet)
 def test_looked_cards_must_all_be_disposed_of() -> None:
     assert _back_codes(GUANXING) == []
     codes = _back_codes("观星：回合开始阶段开始时，你可以观看牌堆顶的X张牌（X为存活角色的数量，且最多为5），将其中任意数量的牌以任意顺序置于牌堆顶。")
-    assert codes == ["E0501"]
+    assert codes == ["W0701", "E0503"]
 
 
 def test_transfer_outside_a_target_window_is_refused() -> None:
     codes = _back_codes("流离：每当你受到一次伤害后，你可以将此【杀】转移给你攻击范围内的一名其他角色。")
-    assert codes == ["E0501"]
+    assert codes == ["W0701", "E0503"]
