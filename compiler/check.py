@@ -587,6 +587,8 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 # the card exists but its use would do nothing: refused, never a silent stub
                 out.append(Gap(f"【{cw.name}】这张牌的效果", cw.span))
         if isinstance(a, ir.ActiveAbility):
+            if a.limit is not None and a.limit.per != "阶段":
+                out.append(Gap(f"“每{a.limit.per}限{a.limit.count}次”（运行时的主动技只有每阶段次数限制）", a.limit.span))
             for e in ir.walk_effects(a.effects):
                 if isinstance(e, ir.Discard) and e.cards.count.kind is ir.CountKind.UP_TO and e.cards.count.x is not None:
                     out.append(Gap(f"弃置“至多X张”（X为{e.cards.count.x.value}；运行时缺少随体力变化的张数上限）", e.cards.span))
@@ -596,7 +598,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 own_card and a.timing.card is not None and a.timing.card.name == skill.name
             ):
                 # the window opens for the lost card's own effects only: 【X】 is this card
-                out.append(Gap("“失去装备区里的【X】后”（只用于装备牌【X】自己的效果）", a.timing.span, runtime=False))
+                out.append(Gap("“失去装备区里的【X】后”（只用于装备牌【X】自己的技能）", a.timing.span, runtime=False))
             if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
         if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):

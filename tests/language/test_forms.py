@@ -40,11 +40,11 @@ def test_what_the_emitter_cannot_compile_is_a_capability_gap() -> None:
     line = "测：出牌阶段，你可以失去1点体力，然后摸两张牌。每回合限一次。"  # an active skill limited per turn
     diags = check_skill_lines(line, "<text>")
     assert [(d.code, d.severity.value, d.message) for d in diags] == [
-        ("W0701", "warning", "“测”：运行时的主动技只有每阶段次数限制")
+        ("W0701", "warning", "“测”：运行时还不能执行“每回合限1次”（运行时的主动技只有每阶段次数限制）")
     ]
     result = build_texts({"t.sgs": wrap(line)})
     assert [d.code for d in result.refused] == ["E0503"]
-    assert result.refused[0].message == "“测”还不能编译：运行时的主动技只有每阶段次数限制"
+    assert result.refused[0].message == "“测”还不能编译：“每回合限1次”（运行时的主动技只有每阶段次数限制）"
     assert not result.ok
 
 
