@@ -459,6 +459,13 @@ class _Lowering:
         a, b = _span(t)
         subject = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
         ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c.data not in ("ev_context", "ev_ordinal") and c is not t), t)
+        lead: tuple[ir.Node, ...] = ()
+        if t.data == "ev_card_subject":
+            # an event of a card (你使用的【杀】被【闪】抵消后 / 其他角色弃置的牌置入弃牌堆时): the
+            # card is its first argument and whoever its relative clause names its subject
+            card_t = next(c for c in t.children if isinstance(c, Tree) and (c.data.startswith(_CARD_PREFIX) or c.data in _CARD))
+            ev = next(c for c in t.children if isinstance(c, Tree) and c.data.startswith("ev_") and c.data != "ev_context")
+            lead, subject = (self.card(card_t),), self.agent_of(card_t)
         window = ev.data[3:] if ev.data.startswith("ev_") else ev.data
         timing = next((self.words(c) for c in t.children if isinstance(c, (Tree, Token))
                        and (isinstance(c, Token) and c.type == "TIMING" or isinstance(c, Tree) and c.data == "timing_word")), "")
@@ -467,9 +474,26 @@ class _Lowering:
         context = tuple(self.words(c) for c in t.children if isinstance(c, Tree) and c.data == "ev_context")
         # which one (下个判定阶段 / 每个回合): a restriction of the event, as written
         context += tuple(self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "ev_ordinal")
-        args = tuple(x for x in self.args(ev) if subject is None or (x.start, x.end) != (subject.start, subject.end))
+        args = lead + tuple(x for x in self.args(ev) if subject is None or (x.start, x.end) != (subject.start, subject.end))
         element = next((self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "element"), "")
         return ir.EventPattern(a, b, window, subject, timing, per, args, context, element)
+
+    def agent_of(self, card_t: Subtree) -> ir.PlayerRef | None:
+        """Who did the act a card phrase's relative clause names (你使用的【杀】: 你), or
+        None; the player after 对 is whom it was aimed at, not who did it."""
+        t = card_t
+        while t.data in ("card", "card_simple") and len(t.children) == 1 and isinstance(t.children[0], Tree):
+            t = t.children[0]
+        if t.data != "card_phrase":
+            return None
+        for rel in (c for c in t.children if isinstance(c, Tree) and c.data == "crel"):
+            kids = [c for c in rel.children if isinstance(c, Tree)]
+            if not any(c.data == "verbword" for c in kids):
+                continue
+            for c in kids:
+                if c.data in _PLAYER and not self.text[:_span(c)[0]].endswith("对"):
+                    return self.player(c)
+        return None
 
     def part(self, t: Subtree) -> ir.Part:
         a, b = _span(t)
