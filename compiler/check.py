@@ -396,7 +396,12 @@ def _question_gaps(a: ir.Ability) -> Iterator[Gap]:
             yield Gap("角色“质疑者”（只在质疑之后）", actor.span, runtime=False)
 
 
-def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
+#: the windows whose card's target the emitter knows, for 目标角色 / 相同的目标 in an effect
+TARGET_WINDOWS = frozenset({"杀被闪抵消时"})
+
+
+def _effect_gaps(e: ir.Effect, window: str | None = None) -> Iterator[Gap]:
+    """``window``: the trigger window the effect happens in (None: not a trigger's)."""
     from .verbs import VERBS
 
     if isinstance(e, ir.Conditional) and e.cond.kind not in EFFECT_CONDITIONS:
@@ -409,8 +414,12 @@ def _effect_gaps(e: ir.Effect) -> Iterator[Gap]:
         yield Gap(f"“{verb.word}”（编译器尚不支持）", e.span, runtime=False)
     for attr in ("actor", "source", "target", "to", "who", "whose", "owner", "for_"):
         v = getattr(e, attr, None)
-        if isinstance(v, ir.PlayerRef):
+        if isinstance(v, ir.PlayerRef) and not (v.who is ir.Who.TARGET and window in TARGET_WINDOWS and not v.filters):
             yield from _player_gaps(v)
+    if isinstance(e, ir.UseCard) and window not in TARGET_WINDOWS:
+        yield Gap("“对其使用一张牌”的这种说法", e.span, runtime=False)
+    if isinstance(e, ir.ForceHit) and window != "杀被闪抵消时":
+        yield Gap("“此【杀】依然造成伤害”（只在“你使用的【杀】被【闪】抵消后”）", e.span, runtime=False)
     for attr in ("cards",):
         v = getattr(e, attr, None)
         if isinstance(v, ir.CardSpec):
@@ -476,7 +485,7 @@ def _context_gaps(a: ir.Ability) -> Iterator[Gap]:
 
 #: the windows whose card (使用【杀】…时, 成为【杀】的目标时 …) the emitter tests
 _CARD_WINDOWS = frozenset({"指定目标后", "回复体力时", "成为目标时", "成为目标后", "使用时", "造成伤害时", "造成伤害后",
-                           "受到伤害时", "受到伤害后", "需要牌时",
+                           "受到伤害时", "受到伤害后", "需要牌时", "杀被闪抵消时",
                            "失去装备区里的此牌后"})
 
 
@@ -601,6 +610,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 out.append(Gap("“失去装备区里的【X】后”（只用于装备牌【X】自己的技能）", a.timing.span, runtime=False))
             if isinstance(a.condition, ir.Condition) and not _compiled_condition(a.condition, a.timing.window):
                 out.append(Gap(f"条件“{a.condition.text}”", a.condition.span, runtime=False))
+            out.extend(_cost_gaps(a))
         if isinstance(a, ir.GrantedAbility) and (a.phase != "出牌阶段" or a.helpers.who is not ir.Who.ALL_OTHERS):
             out.append(Gap("主公技中其他角色于其出牌阶段发动的效果", a.span, runtime=False))
         if isinstance(a, ir.DeclaredUse):
@@ -619,8 +629,12 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 if c.source_kinds:
                     out.append(Gap("转化的牌须为" + "或".join(c.source_kinds), c.span, runtime=False))
                 out.extend(_spec_gaps(c.source))
+        window = a.timing.window if isinstance(a, ir.TriggeredAbility) else None
         for e in ir.walk_effects(_effects_of(a)):
-            out.extend(_effect_gaps(e))
+            out.extend(_effect_gaps(e, window))
+    trig = [a for a in skill.abilities if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility))]
+    if len(trig) > 1 and any(getattr(a, "cost", 0) for a in trig):
+        out.append(Gap("有代价（你可以A，则B）的技能只能有一个时机", skill.span, runtime=False))
     return out
 
 
@@ -644,6 +658,26 @@ def capability_refusals(pkg: ir.Package) -> dict[int, Diagnostic]:
                 help="sgs check 把这些列为 W0701；运行时补上所缺的动作后即可编译",
             )
     return out
+
+
+def _cost_gaps(a: ir.TriggeredAbility | ir.ReplacementAbility) -> Iterator[Gap]:
+    """What the emitter compiles of a trigger's cost (你可以A，则B): A one discard of your
+    own cards, of a fixed number; and 对<目标>使用一张【牌】 only as a trigger's first act,
+    yours, on the target of its window's card (the request for the card is the 你可以)."""
+    if not isinstance(a, ir.TriggeredAbility):
+        return
+    cost = a.effects[:a.cost]
+    if cost and not (
+        len(cost) == 1 and isinstance(cost[0], ir.Discard) and cost[0].actor.who is ir.Who.YOU
+        and cost[0].cards.count.kind is ir.CountKind.EXACT and cost[0].cards.count.x is None
+    ):
+        yield Gap("代价“" + "，".join(getattr(e, "verb", "") for e in cost) + "”", a.span, runtime=False)
+    for i, e in enumerate(ir.walk_effects(a.effects)):
+        if isinstance(e, ir.UseCard) and (
+            i != 0 or a.cost or e.actor.who is not ir.Who.YOU or e.target.who is not ir.Who.TARGET
+            or a.timing.window not in TARGET_WINDOWS
+        ):
+            yield Gap("“对其使用一张牌”的这种说法", e.span, runtime=False)
 
 
 def check_runtime(pkg: ir.Package) -> list[Diagnostic]:

@@ -133,6 +133,9 @@ _SUBJECT_OF = {
 _IT_OF = {"指定目标后": "ctx.target", "指定目标时": "ctx.target",
           "造成伤害时": "ctx.damage.target", "造成伤害后": "ctx.damage.target"}
 
+#: the target of the window's card, for 目标角色 / 相同的目标 in an effect (check.TARGET_WINDOWS)
+_TARGET_OF = {"杀被闪抵消时": "ctx.slash_effect.target"}
+
 #: X quantities of the owner that :meth:`_Planner.look_count` computes
 _OWNER_QUANTITIES = frozenset({ir.Quantity.ALIVE_COUNT, ir.Quantity.MAX_HP, ir.Quantity.LOST_HP})
 
@@ -176,6 +179,7 @@ class _Env:
         self.declared = False  # in the text after a declared card's questions (蛊惑)
         self.questioner: str | None = None  # 质疑者 inside the loop over them (质疑者各…)
         self.target: str | None = None  # 目标角色: in a card's effect, the target it is resolving on
+        self.paying = False  # emitting a trigger's cost (its method returns whether it was paid)
 
 
 class _Planner:
@@ -186,6 +190,8 @@ class _Planner:
         self.names: set[str] = set()
         self.diags: list[Diagnostic] = []
         self._multi = False
+        #: the CardName member of the equipment card whose effect is being planned (None: a general's skill)
+        self._own_card: str | None = None
         self._extra: list[ClassPlan] = []
         #: the skills (by ``id``) the capability pass refused: not planned
         self.skip: frozenset[int] = frozenset()
@@ -286,6 +292,16 @@ class _Planner:
                 parts.append(f"{var}.name is {self.card_name(spec.name)}")
         return " and ".join(parts) if parts else None
 
+    def discard_test(self, e: ir.Discard, var: str = "c") -> str | None:
+        """The test of a card ``e`` discards; an equipment card's own effect never pays
+        with the card itself (seed 000: 贯石斧 弃两张牌 — 手牌或自己的其它装备牌)."""
+        test = self.card_test(var, e.cards)
+        if self._own_card is not None and e.actor.who is ir.Who.YOU and e.cards.zone is not ir.Zone.HAND:
+            own = f"{var}.name is not {_member('CardName', self._own_card)}"
+            self.use("CardName")
+            test = f"{test} and {own}" if test else own
+        return test
+
     def card_type_test(self, var: str, card_type: str, span: Span) -> str:
         """装备牌 / 武器牌 / 防具牌 / 基本牌 / 锦囊牌: a test of card ``var``'s type."""
         if card_type in _CARD_TYPES:
@@ -354,6 +370,8 @@ class _Planner:
             return "source"
         if p.who is ir.Who.IT and env.it is not None:
             return env.it
+        if p.who is ir.Who.TARGET and env.window in _TARGET_OF:
+            return _TARGET_OF[env.window]
         if p.who is ir.Who.IT and env.chosen is not None and env.chosen_count is None:
             # 其 after 令一名…角色: the register's 其 is the player last named, the chosen one
             return env.chosen
@@ -468,11 +486,13 @@ class _Planner:
                 return [f"discard(ctx, ctx.owner, {env.cards})"]
             n = self.count_expr(e.cards, env)
             self.use("ask_discard")
-            test = self.card_test("c", e.cards)
+            test = self.discard_test(e)
             if env.cost_keeps is not None:
                 test = f"{test} and {env.cost_keeps}" if test else env.cost_keeps
             extra = f", card_filter=lambda c: {test}" if test else ""
             env.last_count = n
+            if env.paying:  # a cost (你可以A，则B): paid in full or not at all; 取消 declines it
+                return [f"return len(ask_discard(ctx, {actor}, {n}, {self.zone(e.cards.zone)}, optional=True{extra})) == {n}"]
             return self.guard([actor], env, [f"ask_discard(ctx, {actor}, {n}, {self.zone(e.cards.zone)}{extra})"])
         if isinstance(e, ir.Draw):
             actor = self.player(e.actor, env)
@@ -724,6 +744,15 @@ class _Planner:
                 raise self.internal("“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
             self.use("prevent_damage")
             return ["prevent_damage(ctx)"]
+        if isinstance(e, ir.ForceHit):
+            if env.window != "杀被闪抵消时":
+                raise self.internal("“此【杀】依然造成伤害”只能用于“你使用的【杀】被【闪】抵消后”", e.span)
+            self.use("force_hit")
+            return ["force_hit(ctx)"]
+        if isinstance(e, ir.UseCard):
+            # (the card was asked for in cost(): trigger_handlers)
+            self.use("use_chosen_card")
+            return [f"use_chosen_card(ctx, {self.player(e.actor, env)})"]
         if isinstance(e, ir.PreventExcessDamage):
             if env.window != "受到伤害时":
                 raise self.internal("“防止多余的伤害”只能用于“受到伤害时”", e.span)
@@ -1124,7 +1153,8 @@ class _Planner:
         return ClassPlan(name, "CardEffect", comments, attrs, methods)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
-        """(timing expr, setup lines, condition exprs, effect lines) per window."""
+        """(timing expr, cost lines, condition exprs, effect lines) per window (cost
+        lines: the body of ``cost()``, none for a skill without a cost)."""
         if isinstance(a, ir.StaticAbility) and isinstance(a.modifier, ir.Invalid):
             inv = a.modifier
             tests: list[str] = []
@@ -1245,6 +1275,11 @@ class _Planner:
             conds.append(self.card_is("ctx.use.card", t.card))
         elif t.window == "失去装备区里的此牌后":
             pass  # the card is the skill's own (plan_trigger): only its skills hear the window
+        elif t.window == "杀被闪抵消时":
+            # 你使用的【杀】被【闪】抵消后: the window's use is the 杀's; 其 is its target
+            env.it = _TARGET_OF[t.window]
+            if t.card is not None:
+                conds.append(self.card_is("ctx.use.card", t.card))
         elif t.card is not None:
             raise self.internal("编译器不支持此时机的牌名条件", t.card.span)
         if env.it is None and t.subject in (ir.Who.ONE, ir.Who.ALL_OTHERS) and t.window in _SUBJECT_OF:
@@ -1286,7 +1321,7 @@ class _Planner:
                 and first.cards.count.kind in (ir.CountKind.EXACT, ir.CountKind.IMPLICIT)
             ):
                 hand_only = first.cards.zone is ir.Zone.HAND
-                test = self.card_test("c", first.cards) or "True"
+                test = self.discard_test(first) or "True"
                 n = self.count_expr(first.cards, _Env())
                 conds.append(f"sum(1 for c in ctx.owner.cards_in(True{'' if hand_only else ', True'}) if {test}) >= {n}")
             if isinstance(first, ir.DiscardFrom) and first.owner is not None and first.cards is not None:
@@ -1297,6 +1332,11 @@ class _Planner:
                 pool = f"{owner}.equip_cards()" if z is ir.Zone.EQUIP else (
                     f"{owner}.cards_in(True)" if z is ir.Zone.HAND else f"{owner}.cards_in(True, True)")
                 conds.append(f"any({test} for c in {pool})" if test else f"len({pool}) > 0")
+            if isinstance(first, ir.UseCard):
+                # 对<目标>使用一张【杀】: offered only when he could use one on that target
+                self.use("can_use_card_on")
+                user, on = self.player(first.actor, env), self.player(first.target, env)
+                conds.append(f"can_use_card_on(ctx, {user}, ({self.card_name(first.card)},), {on})")
             if isinstance(first, ir.IgnoreArmor):
                 # nothing to ignore without an armor (and no 发动 line in the log)
                 conds.append("ctx.target is not None and ctx.target.armor is not None")
@@ -1321,8 +1361,24 @@ class _Planner:
             conds.append(f"len({cands}) > 0")
             setup += [f"chosen = choose_players(ctx, ctx.owner, {cands}, 1, 1)", "if not chosen:", "    return"]
             env.chosen = "chosen[0]"
-        body = setup + self.effects(a.effects, env)
-        return [(timing_expr, [], conds, body)]
+        cost_lines: list[str] = []
+        effects = list(a.effects)
+        if a.cost:
+            # 你可以A，则B: A in cost() (before the 发动 line; not paid in full, nothing
+            # happens), B in effect()
+            env.paying = True
+            cost_lines = self.effects(effects[:a.cost], env)
+            env.paying = False
+            effects = effects[a.cost:]
+        elif effects and isinstance(effects[0], ir.UseCard):
+            # 对<目标>使用一张【杀】: the card asked for in cost() (declining is the
+            # request's 取消), its use in effect()
+            e = effects[0]
+            self.use("ask_use_card_on")
+            user, on = self.player(e.actor, env), self.player(e.target, env)
+            cost_lines = [self.note(e.span), f"return ask_use_card_on(ctx, {user}, ({self.card_name(e.card)},), {on})"]
+        body = setup + self.effects(effects, env)
+        return [(timing_expr, cost_lines, conds, body)]
 
     def candidates(self, p: ir.PlayerRef) -> str:
         """The players a 一名…角色 phrase may be: ``[p for p in alive_players(ctx) if …]``."""
@@ -1508,7 +1564,9 @@ class _Planner:
         opts = {a.optional for a in trig}
         if len(opts) > 1:
             raise self.internal("同一技能的各句必须都有或都没有“你可以”", skill.span)
-        optional = bool(trig) and trig[0].optional and not skill.compulsory
+        # a 你可以 on a verb whose action asks itself, with 取消 (对其使用一张【杀】), is decided there
+        decides = bool(trig) and bool(trig[0].effects) and verb_of(trig[0].effects[0]).decides
+        optional = bool(trig) and trig[0].optional and not skill.compulsory and not decides
         # (a window without an amount — 死亡时 — counts neither way: per_point concerns hp events only)
         points = {a.timing.per_point for a in trig if a.timing.window not in _NO_AMOUNT}
         if len(points) > 1:
@@ -1565,13 +1623,17 @@ class _Planner:
             zone = "CardZone.EQUIP" if per_card[0].lost_from == "装备区" else "CardZone.HAND"
             methods.append(Method("times", "ctx: SkillContext", "int", [f"return lost_count(ctx, {zone})"]))
         if len(handlers) == 1:
-            _, _, conds, body = handlers[0]
+            _, cost, conds, body = handlers[0]
             if conds:
                 methods.append(Method("can_trigger", "ctx: SkillContext", "bool", _ret_all(conds)))
+            if cost:
+                methods.append(Method("cost", "ctx: SkillContext", "bool", cost))
             methods.append(Method("effect", "ctx: SkillContext", "None", body or ["pass"]))
         else:
             can: list[str] = []
             eff: list[str] = []
+            if any(h[1] for h in handlers):
+                raise self.internal("有代价的技能只能有一个时机", skill.span)
             for i, (timing_expr, _, conds, body) in enumerate(handlers):
                 cond = " and ".join([f"ctx.timing is {timing_expr}"] + [f"({c})" for c in conds])
                 can += [f"if {cond}:", "    return True"]
@@ -1960,6 +2022,7 @@ class _Planner:
                     )
                 return cname
             self._extra = []
+            self._own_card = next((n.name for n in CardName if n.value == s.name), None) if general is None else None
             plan = self.plan_skill(s, general)
             if general is None and plan.base != "CardEffect":
                 plan.attrs.insert(4, ("equipment", "True"))

@@ -237,8 +237,11 @@ _POINTS = {
 
 
 def _cost_split(a: Any) -> tuple[list[Any], list[Any]]:
-    """(cost, effects): an active ability's leading discard / lose-hp by you is its cost."""
+    """(cost, effects): an active ability's leading discard / lose-hp by you is its cost,
+    and a trigger's written one (你可以A，则B: A)."""
     effects = list(getattr(a, "effects", ()))
+    if isinstance(a, ir.TriggeredAbility) and a.cost:
+        return effects[:a.cost], effects[a.cost:]
     if isinstance(a, ir.ActiveAbility) and len(effects) > 1:
         first = effects[0]
         if VERBS[first.verb].cost and getattr(getattr(first, "actor", None), "who", None) is ir.Who.YOU:

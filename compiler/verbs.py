@@ -103,6 +103,9 @@ class Verb:
     windows: tuple[str, ...] = ()
     #: there, only the skill's owner can do it (转移此伤害: 你)
     owner_only: bool = False
+    #: the action asks its actor itself, with a way to decline (a request for a card:
+    #: 取消): a 你可以 on this verb is decided by that request, with no 发动 question first
+    decides: bool = False
 
     def explain(self, node: str) -> tuple[str, str]:
         """The (Chinese, English) explain templates of the IR node class ``node``."""
@@ -213,6 +216,14 @@ _TABLE: tuple[Verb, ...] = (
     # 视为你使用或打出一张【闪】 at 需要牌时 (八卦阵): the card asked for; its use or play
     # is the request's, whose flow opens the card's windows
     _verb("视为使用或打出", "Provide", ("provide_card",), windows=("需要牌时",), owner_only=True),
+    # 此【杀】依然造成伤害 at 杀被闪抵消时 (贯石斧): the offset 杀 goes on to its damage step,
+    # which the 杀's own flow runs after the window (the action only marks it)
+    _verb("依然造成伤害", "ForceHit", ("force_hit",), frames=("force_hit",)),
+    # 对<目标>使用一张【杀】 (青龙偃月刀): the actor may use such a card (from the hand or
+    # by a conversion) on that target — a use with all its windows; declining is the
+    # request's 取消, so a 你可以 on it asks nothing more (``decides``)
+    _verb("使用牌", "UseCard", ("ask_use_card_on", "use_chosen_card", "can_use_card_on"), card_windows=True,
+          decides=True),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -227,7 +238,6 @@ _TABLE: tuple[Verb, ...] = (
         ("回复至", "RecoverTo", ("set_hp",)),
         ("取消目标", "CancelTarget", ()),  # the runtime has cancel_target: only the emitter is missing
         ("额外回合", "ExtraTurn", ("extra_turn",)),
-        ("使用牌", "UseCard", ("ask_use_card_on",)),
         ("获得技能", "GainRules", ("grant_rules",)),
         ("补牌", "FillHand", ("fill_hand",)),
         ("置入装备区", "PutIntoEquip", ("put_into_equip",)),
@@ -343,6 +353,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "改变伤害": ("此伤害{delta:signed}", "the damage changes by {delta:signed}"),
     "防止伤害": ("{actor}{may}防止此伤害", "{actor} {may}prevent(s) the damage"),
     "防止多余伤害": ("{actor}{may}防止多余的伤害", "{actor} {may}prevent(s) the damage beyond 1"),
+    "依然造成伤害": ("此【杀】依然造成伤害", "the slash (杀) still deals its damage"),
     "明置": ("{actor}{may}明置武将牌", "{actor} {may}reveal(s) the general card"),
     "不能明置": ("{actor}不能明置武将牌", "{actor} cannot reveal the general card"),
     "暗置": ("{actor}暗置{whose}的一张武将牌", "{actor} hide(s) a general card of {whose}"),

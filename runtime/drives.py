@@ -74,6 +74,8 @@ DRIVES: Mapping[str, Drive] = {
     "use_as": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use_on": Drive((Then("使用牌"),), VIEWED_AS),
+    # 对<目标>使用一张【杀】 (青龙偃月刀): a real use, of the cards a skill asks for today
+    "use_chosen_card": Drive((Then("使用牌"),), (_M.CardName.SLASH,)),
     "transfer_target": Drive((CONFIRMING,)),
     # 此牌作废: the declared card from the processing area to the discard pile (no one loses it)
     "void_declared_use": Drive((Then("移动牌", roles=frozenset()),)),
@@ -83,6 +85,12 @@ DRIVES: Mapping[str, Drive] = {
             "prevent_damage",
             "change_damage",
             "prevent_excess_damage",
+            # the 杀's own damage step follows the window: the flag opens nothing itself
+            "force_hit",
+            "can_use_card_on",
+            # the choice of the card only (use_chosen_card uses it; a 激将 helper's 打出
+            # inside the request is the request flow's, as for provide_card)
+            "ask_use_card_on",
             "prevent_death",
             "pile_number_new",
             "gain_max_hp",

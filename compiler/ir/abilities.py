@@ -89,7 +89,9 @@ class TimingSpec:
 class TriggeredAbility:
     """触发技.  Fields: ``timing``, ``optional`` (你可以 on the first effect),
     ``effects``, ``limit``, ``text`` (the sentence), ``span``, ``condition`` (若…: a
-    condition checked before the owner is asked)."""
+    condition checked before the owner is asked), ``cost`` (how many of the first
+    ``effects`` are a cost: 你可以A，则B — A is paid before the skill counts as invoked,
+    and B happens only if A was paid in full)."""
 
     kind: ClassVar[str] = "triggered"
     timing: TimingSpec
@@ -99,6 +101,7 @@ class TriggeredAbility:
     span: Span
     limit: Limit | None = None
     condition: NoCardUsed | Condition | None = None
+    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)

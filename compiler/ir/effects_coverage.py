@@ -50,6 +50,7 @@ __all__ = [
     "ModifyDamage",
     "PreventDamage",
     "PreventExcessDamage",
+    "ForceHit",
     "ShowGeneral",
     "ForbidShow",
     "HideGeneral",
@@ -376,6 +377,17 @@ class PreventExcessDamage:
     Fields: ``actor``, ``optional``, ``span``."""
 
     verb: ClassVar[str] = "防止多余伤害"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForceHit:
+    """此【杀】依然造成伤害 (at 杀被闪抵消时): the offset 杀 still deals its damage.
+    Fields: ``actor``, ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "依然造成伤害"
     actor: PlayerRef
     span: Span
     optional: bool = False
@@ -718,6 +730,7 @@ CoverageEffect = Union[
     ModifyDamage,
     PreventDamage,
     PreventExcessDamage,
+    ForceHit,
     ShowGeneral,
     ForbidShow,
     HideGeneral,

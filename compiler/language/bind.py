@@ -136,6 +136,8 @@ class Binder:
             raise self.gap(f"角色“{w}”", p)
         if self.card_effect and p.form == "player_simple" and p.head == "目标角色" and not p.modifiers and not p.det:
             return t.PlayerRef(t.Who.TARGET, sp)
+        if p.form == "player_simple" and p.det is None and p.head == "目标" and p.modifiers == ("相同的",):
+            return t.PlayerRef(t.Who.TARGET, sp)  # 相同的目标: the target of the timing's card
         if p.form != "player_simple" or (p.head or "角色") != "角色":
             raise self.gap(f"角色“{w}”", p)
         other = wounded = False
@@ -367,6 +369,13 @@ class Binder:
                     return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", per_card=per)
             if self.words(ev).endswith("失去最后的手牌" + timing):
                 return t.TimingSpec("失去牌时", who, sp, lost_from="手牌", last_hand=True)
+        if window == "cancelled" and timing in ("时", "后") and who is t.Who.YOU and self.words(ev).endswith("抵消" + timing):
+            # 你使用的【杀】被【闪】抵消后 / 你使用【杀】被目标角色的【闪】抵消时: the window after
+            # the target's 闪 offset the 杀, before its damage step (杀被闪抵消时)
+            cards = [a for a in ev.args if isinstance(a, ir.CardRef)]
+            if (len(cards) == len(ev.args) and len(cards) in (1, 2) and cards[0].head == "【杀】"
+                    and cards[0].count is None and not cards[0].filters and all(c.head == "【闪】" for c in cards[1:])):
+                return t.TimingSpec("杀被闪抵消时", who, sp, card=self.named(cards[0]))
         if window == "need" and timing == "时" and who is t.Who.YOU:
             # 当你需要使用或打出【闪】时 (八卦阵): the request for a card names it
             named = self.need_cards(ev)
@@ -481,6 +490,16 @@ class Binder:
             provided = self.provide(a)  # 视为你使用或打出一张【闪】: the card asked for (需要牌时)
             if provided is not None:
                 return [provided]
+        if verb == "use" and a.target is not None and a.partner is None and set(a.manner) <= {"再"}:
+            # 对<目标>(再)使用一张【杀】: a card of the actor's on that target (再: another one)
+            cards = [x for x in args if isinstance(x, ir.CardRef)]
+            used = cards[0] if len(cards) == len(args) == 1 else None
+            if (used is not None and used.form == "card_phrase" and used.count in (None, "一张")
+                    and not (used.filters or used.owner or used.place) and (used.head or "").startswith("【")):
+                return [t.UseCard(self.actor(a), self.named(used), self.player(a.target), sp, optional=opt)]
+        if verb == "force_hit" and [self.words(x) for x in args] == ["此【杀】"] and not (a.manner or a.target or a.partner):
+            # 此【杀】依然造成伤害: the window's 杀 (its subject is the card, the owner does it)
+            return [t.ForceHit(t.PlayerRef(t.Who.YOU, self.span(a)), sp, optional=opt)]
         if (a.partner is not None or set(a.manner) - ({"依次"} if verb == "discard" else set())
                 or (a.target is not None and verb != "damage")):
             raise self.gap(f"动作“{self.words(a)}”", a)
@@ -602,10 +621,11 @@ class Binder:
                 # 对目标角色造成伤害: the sentence grammar's 目标角色 spans the timing
                 timing = replace(timing, victim=replace(timing.victim, span=timing.span))
             body, condition = self.condition(part.body)
-            effects = self.effects(body)
+            cost, body = self.cost(body)
+            effects = cost + self.effects(body)
             if not effects:
                 raise self.gap(f"“{text}”", part)
-            return t.TriggeredAbility(timing, _optional(effects), effects, text, sp, limit, condition)
+            return t.TriggeredAbility(timing, _optional(effects), effects, text, sp, limit, condition, len(cost))
         acts = list(_flat(part.body))
         if len(acts) == 1 and isinstance(acts[0], ir.Act) and acts[0].verb == "use_as" and part.kind in ("free", "active"):
             if part.kind == "active" and part.phase != "出牌阶段":
@@ -641,6 +661,15 @@ class Binder:
             then = ir.Seq(first.then.start, items[-1].end, (first.then, *items[1:]))
             return then, self.cond(first.cond)
         return body, None
+
+    def cost(self, body: ir.Node) -> tuple[tuple[t.Effect, ...], ir.Node]:
+        """你可以A，则B (or 若如此做，B): A is a cost and B what it pays for — the
+        effects of A and the body left (B); no cost (and the body as it is) otherwise."""
+        items = list(_flat(body))
+        last = items[-1] if items else None
+        if len(items) < 2 or not isinstance(last, ir.If) or last.cond is not None or last.else_ is not None:
+            return (), body
+        return self.effects(ir.Seq(items[0].start, items[-2].end, tuple(items[:-1]))), last.then
 
     def cond(self, c: ir.Cond) -> t.Condition:
         players = [x for x in c.args if isinstance(x, ir.PlayerRef)]

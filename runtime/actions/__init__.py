@@ -73,6 +73,10 @@ from .use import (
     transfer_candidates,
     transfer_target,
     can_use_on,
+    force_hit,
+    can_use_card_on,
+    ask_use_card_on,
+    use_chosen_card,
 )
 from .turn import (
     skip_phase,
@@ -201,4 +205,8 @@ __all__ = [
     "choose_suit",
     "show_card",
     "can_use_on",
+    "force_hit",
+    "can_use_card_on",
+    "ask_use_card_on",
+    "use_chosen_card",
 ]

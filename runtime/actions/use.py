@@ -1,13 +1,15 @@
 """Actions on a card's use: flags on the use being resolved (no 闪, 无效, ignore armor,
-extra answers), using or viewing a card as another, moving a target (family: use)."""
+extra answers, a forced hit), using or viewing a card as another, using a card of one's
+own on a given target, moving a target (family: use)."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from .. import members as _M
-from ..cards import Card, CardName
+from ..cards import AnyCard, Card, CardName
 from ..events import CardNeedEvent, CardUseEvent, SlashEffectEvent
+from ..flows.respond import can_produce, request_card
 from ..flows.use import use_card
 from ..legality import SLASH_NAMES, make_virtual, prohibited, target_ok
 from ..player import Player
@@ -19,6 +21,7 @@ __all__ = [
     "view_as_use_on", "forbid_jink", "provide_card", "ignore_armor", "require_jinks",
     "require_duel_slashes", "nullify_for", "cancel_target", "use_as", "view_as_use",
     "transfer_candidates", "transfer_target", "can_use_on",
+    "force_hit", "can_use_card_on", "ask_use_card_on", "use_chosen_card",
 ]
 
 
@@ -182,3 +185,54 @@ def can_use_on(ctx: SkillContext, user: Player, name: CardName, target: Player) 
     ``user`` uses or is viewed as using (视为使用: 离间's second player must be a
     legal 决斗 target — not 空城 without hand cards …)."""
     return target_ok(ctx.game, user, make_virtual(name, [], _why(ctx)), target)
+
+
+# ---------------------------------------------------------------- 杀被闪抵消时
+
+
+def force_hit(ctx: SkillContext) -> None:
+    """此【杀】依然造成伤害 (at 杀被闪抵消时): the offset 杀 goes on to its damage step."""
+    ctx.slash_effect.forced_hit = True
+
+
+def can_use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], target: Player) -> bool:
+    """Whether ``user`` could use a card named in ``names`` on ``target`` now: ``target``
+    is alive and may be its target, and ``user`` has such a card in hand or a conversion
+    that makes one."""
+    return (
+        target.alive
+        and target_ok(ctx.game, user, make_virtual(names[0], (), _why(ctx)), target)
+        and can_produce(ctx.game, user, tuple(names), _M.UseMode.USE)
+    )
+
+
+#: the key of :attr:`SkillContext.vars` under which :func:`ask_use_card_on` keeps the card
+_CHOSEN = "card"
+
+
+def ask_use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], target: Player) -> bool:
+    """对<target>使用一张【name】, its choice: ``user`` is asked for such a card (from the
+    hand or by a conversion; 取消 declines).  The card is kept for :func:`use_chosen_card`
+    and ``target`` becomes the skill's target (the 发动 line names him).  False when
+    declined or impossible."""
+    if not can_use_card_on(ctx, user, names, target):
+        return False
+    why = _why(ctx)
+    card = request_card(
+        ctx.game, user, tuple(names), _M.UseMode.USE, why,
+        prompt=f"{why}：是否对{target.tag}使用一张{names[0].value}", extra={"target": str(target.seat)},
+    )
+    if card is None:
+        return False
+    ctx.vars[_CHOSEN] = card
+    ctx.targets = [target]
+    return True
+
+
+def use_chosen_card(ctx: SkillContext, user: Player) -> CardUseEvent | None:
+    """对<target>使用一张【name】, its act: ``user`` uses the card :func:`ask_use_card_on`
+    took on its target — a use with all its windows (its 杀 may be offset in turn)."""
+    card: AnyCard | None = ctx.vars.get(_CHOSEN)
+    if card is None or not ctx.targets:
+        return None
+    return use_card(ctx.game, user, card, ctx.targets)

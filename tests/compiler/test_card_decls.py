@@ -76,6 +76,19 @@ def test_effect_facts(cards: dict[str, ir.CardDecl]) -> None:
     assert isinstance(r, ir.StaticAbility) and isinstance(r.modifier, ir.Invalid)
     assert (r.modifier.card.name, r.modifier.color) == ("杀", "黑色")
 
+    # 你使用的【杀】被【闪】抵消后: the window 杀被闪抵消时 of your own 杀
+    (axe,) = only("贯石斧").abilities
+    assert isinstance(axe, ir.TriggeredAbility) and axe.optional and axe.cost == 1  # 弃置两张牌，则…: a cost
+    assert (axe.timing.window, axe.timing.subject, axe.timing.card and axe.timing.card.name) == ("杀被闪抵消时", ir.Who.YOU, "杀")
+    paid, hit = axe.effects
+    assert isinstance(paid, ir.Discard) and (paid.cards.count.n, paid.cards.zone) == (2, ir.Zone.HAND_EQUIP)
+    assert isinstance(hit, ir.ForceHit)
+    (blade,) = only("青龙偃月刀").abilities
+    assert isinstance(blade, ir.TriggeredAbility) and blade.optional and blade.cost == 0
+    assert blade.timing.window == "杀被闪抵消时"
+    (use,) = blade.effects
+    assert isinstance(use, ir.UseCard) and (use.actor.who, use.card.name, use.target.who) == (ir.Who.YOU, "杀", ir.Who.TARGET)
+
     plus, minus = only("绝影"), only("赤兔")
     assert (plus.name, plus.pinyin, minus.name, minus.pinyin) == ("+1马", "defensive_horse", "-1马", "offensive_horse")
     (p,), (m,) = plus.abilities, minus.abilities
@@ -89,7 +102,7 @@ def test_emitted_equipment_table() -> None:
     table = load_equipment([EQUIPMENT_SGS])
     assert set(table) == {
         CardName.CROSSBOW, CardName.QINGGANG_SWORD, CardName.DOUBLE_SWORD, CardName.SPEAR, CardName.RENWANG_SHIELD,
-        CardName.HALBERD, CardName.ICE_SWORD, CardName.KYLIN_BOW,
+        CardName.HALBERD, CardName.ICE_SWORD, CardName.KYLIN_BOW, CardName.AXE, CardName.BLADE,
         CardName.EIGHT_DIAGRAM,
         CardName.JUEYING, CardName.DILU, CardName.ZHUAHUANGFEIDIAN, CardName.HUALIU,
         CardName.CHITU, CardName.DAYUAN, CardName.ZIXING,
@@ -111,7 +124,8 @@ def test_no_migrated_card_keeps_python() -> None:
     for name in compiled:
         for cls in merged[name]:
             assert not cls.__module__.startswith("sgs.runtime"), (name, cls)
-    for gone in ("Crossbow", "QinggangSword", "DoubleSword", "Spear", "RenwangShield", "DefensiveHorse", "OffensiveHorse"):
+    for gone in ("Crossbow", "QinggangSword", "DoubleSword", "Spear", "RenwangShield", "DefensiveHorse", "OffensiveHorse",
+                 "Axe", "Blade"):
         assert not hasattr(eq, gone)
 
 

@@ -48,6 +48,7 @@ from sgs.runtime.player import Player
 from sgs.runtime.skills import Skill, SkillContext, TriggerSkill, UseMode
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.flows.question import DeclaredSkill, QuestionEvent
+from sgs.runtime.flows.use import use_card
 from sgs.runtime.legality import make_virtual
 from sgs.runtime.zones import MoveReason, Zone
 from sgs.runtime.timing import Phase, Scope, Timing
@@ -536,6 +537,40 @@ def view_as_use() -> set[str]:
     return opened | run(g, lambda c: A.view_as_use(c, p(g, 1), CardName.SLASH, [p(g, 4)]))
 
 
+def use_card_on() -> set[str]:
+    """对<目标>使用一张【杀】 (青龙偃月刀): seat 1 picks his 杀 for seat 2 (distance 1) and
+    uses it — offset by a 闪, then one that hits; then one that brings the 内奸 (seat 4,
+    1 hp) to an unsaved 濒死."""
+
+    def use(g: Game, target: int) -> Callable[[SkillContext], object]:
+        def body(c: SkillContext) -> None:
+            assert A.can_use_card_on(c, p(g, 1), (CardName.SLASH,), p(g, target))
+            assert A.ask_use_card_on(c, p(g, 1), (CardName.SLASH,), p(g, target))
+            assert A.use_chosen_card(c, p(g, 1)) is not None
+
+        return body
+
+    g = table(hands=(["杀♠8"], ["闪♥2"], (), ()), answers=(["杀♠8"], ["闪♥2"], (), ()))
+    opened = run(g, use(g, 2))
+    g = table(hands=(["杀♠8"], (), (), ()), answers=(["杀♠8"], (), (), ()))
+    opened |= run(g, use(g, 2))
+    g = table(hands=(["杀♠8"], (), (), ()), hp=(None, None, None, 1), answers=(["杀♠8"], (), (), ()))
+    opened |= run(g, use(g, 4))
+    assert not p(g, 4).alive
+    return opened
+
+
+def force_hit() -> set[str]:
+    """此【杀】依然造成伤害 at 杀被闪抵消时 (贯石斧): the flag opens nothing; the 杀's own
+    damage step follows the window."""
+    g = table(hands=(["杀♠8"], ["闪♥2"], (), ()), answers=((), ["闪♥2"], (), ()),
+              probe=_in_window(Timing.SLASH_MISSED, lambda c: A.force_hit(c)))
+    SPY.opened.clear()
+    use_card(g, p(g, 1), p(g, 1).hand[0], [p(g, 2)])
+    assert p(g, 2).hp == p(g, 2).max_hp - 1
+    return recorded()
+
+
 def _at_deduction(body: Callable[[SkillContext], object]) -> set[str]:
     """Seat 1 (2 hp: the lord lives on, the game goes on) takes 1 damage; ``body`` runs in
     his 扣减体力时 (hp 1)."""
@@ -646,6 +681,8 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "弃置他人的牌": discard_from,
     "改变伤害": change_damage,
     "防止多余伤害": prevent_excess_damage,
+    "依然造成伤害": force_hit,
+    "使用牌": use_card_on,
     "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
     "视为使用或打出": provide_card,
