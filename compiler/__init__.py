@@ -600,9 +600,8 @@ class Pool:
     ``generals`` — every package's ``GENERALS``, in package order.
     ``equipment`` — card name → the skill classes an equipped card of that name
     grants: the packages' ``EQUIPMENT`` (their ``装备`` card declarations) merged in
-    package order, a later package's card winning; read-only.  Only the compiled
-    declarations: a game lays them over the runtime's hand-written remainder
-    (:data:`sgs.runtime.effects.equipment.HAND_WRITTEN`) itself.
+    package order, a later package's card winning; read-only.  A game without it has no
+    equipment effects (the runtime writes none by hand).
     ``card_effects`` — card name → the class of its effect text: the packages'
     ``CARD_EFFECTS`` (their ``锦囊`` declarations), merged the same way; a game runs
     them by the card-use protocol over the hand-written effects

@@ -108,8 +108,8 @@ class Game:
     * ``victory`` — the mode's victory check, asked after every death (None: the game
       ends only by a draw or a turn cap);
     * ``equipment`` — card name → the skill classes an equipped card grants its holder
-      (:data:`EquipmentTable`; the builders lay the given table over the hand-written
-      remainder, :func:`sgs.runtime.effects.card_skills`).  Copied when the game is created;
+      (:data:`EquipmentTable`; the builders pass the compiled card declarations,
+      :func:`sgs.runtime.effects.card_skills`).  Copied when the game is created;
     * ``card_effects`` — card name → what a use of the card does once it resolves
       (:data:`CardEffects`; the standard ones: :data:`sgs.runtime.effects.EFFECTS`);
     * ``resolve_delayed`` — the judge phase's handling of a delayed trick

@@ -37,9 +37,8 @@ Example::
   them anything (a verdict-only table may even make the current seat dead; scenario
   files refuse it).
 * ``equipment`` — the game's equipment effects (card name → skill classes, see
-  :class:`~sgs.runtime.game.Game`); default: only the hand-written ones
-  (:data:`~sgs.runtime.effects.equipment.HAND_WRITTEN`).  A table relying on the
-  compiled cards (诸葛连弩, 仁王盾, the horses …) passes them, e.g.
+  :class:`~sgs.runtime.game.Game`); default: none.  A table relying on the compiled
+  cards (诸葛连弩, 仁王盾, the horses …) passes them, e.g.
   ``equipment=sgs.compiler.load_pool().equipment``.
 * ``card_effects`` — the card effects written as text (card name → compiled class,
   ``load_pool().card_effects``) over the hand-written ones; a table that uses

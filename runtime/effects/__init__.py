@@ -5,8 +5,8 @@
 * :func:`card_effects` — the card effects of a game: the given text effects (compiled
   ``锦囊`` declarations, each run by :func:`.tricks.text_effect`) over :data:`EFFECTS`
   (``Game(card_effects=...)``);
-* :func:`card_skills` — the equipment skills of a game: a given table (the compiled
-  card declarations) over the hand-written remainder (``Game(equipment=...)``);
+* :func:`card_skills` — the equipment skills of a game: the given table of the compiled
+  card declarations (``Game(equipment=...)``); no equipment effect is hand-written;
 * :func:`resolve_delayed` — a delayed trick of the judge area in the judge phase
   (``Game(resolve_delayed=...)``);
 * :data:`CARD_FAMILIES` — card name → the event family of its effect (the stage table
@@ -23,7 +23,6 @@ from ..cards import CardName, CardType, load_cards
 from ..skills import CardEffect, Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
-from .equipment import HAND_WRITTEN
 from .maneuvering import (
     ANALEPTIC_STAGES,
     FIRE_ATTACK_STAGES,
@@ -109,13 +108,14 @@ def card_skills(
     equipment: Mapping[CardName, tuple[type[Skill], ...]] | None = None,
 ) -> dict[CardName, tuple[type[Skill], ...]]:
     """The equipment skills of a game: ``equipment`` (card name → skill classes, e.g.
-    ``sgs.compiler.load_pool().equipment``) laid over the hand-written remainder
-    (:data:`.equipment.HAND_WRITTEN`, the 军争 ones included), which every game has; a
-    name in both takes the given classes."""
-    table = dict(HAND_WRITTEN)
-    for name, classes in (equipment or {}).items():
-        table[name] = tuple(classes)
-    return table
+    ``sgs.compiler.load_pool().equipment``: the ``装备`` card declarations, every equipment
+    card's effect written as text), copied; none without it.
+
+    While a card is in a player's equipment area the game gives its holder one instance
+    of each class the table names for it, whatever moved it there or away (装备, 枭姬's
+    losses, 过河拆桥, 借刀杀人 …); an armor's skills do not work while the armor is ignored
+    (青釭剑).  The runtime keeps no registry of its own and never compiles anything."""
+    return {name: tuple(classes) for name, classes in (equipment or {}).items()}
 
 
 def card_effects(

@@ -11,7 +11,7 @@ import pytest
 
 from sgs.compiler import bundled_skills_dir, build, build_texts, ir, load_equipment, load_generals, load_pool
 from sgs.runtime.cards import CardName
-from sgs.runtime.effects import equipment as eq
+import sgs.runtime.effects as effects
 from sgs.runtime.testing import SeatSpec, build_game
 
 from .helpers import front
@@ -114,19 +114,20 @@ def test_emitted_equipment_table() -> None:
             assert cls.equipment and cls.source.startswith("skills/standard/equipment.sgs:")
 
 
-def test_no_migrated_card_keeps_python() -> None:
+def test_no_equipment_keeps_python() -> None:
+    """Every equipment card's effect is text: the runtime has no hand-written remainder
+    (runtime/effects/equipment.py and its HAND_WRITTEN are gone), a game grants exactly
+    the compiled classes, and every equipment card of the decks has one."""
     compiled = load_pool(None).equipment
     assert compiled, "the bundled packages declare no cards"
-    assert not set(compiled) & set(eq.HAND_WRITTEN)
+    assert not hasattr(effects, "equipment") and not hasattr(effects, "HAND_WRITTEN")
     # the classes the game grants come from the emitted module, not from runtime/effects
     merged = build_game([SeatSpec("吕布", role="主公"), SeatSpec("吕布")], equipment=compiled).card_skills
-    assert set(merged) == set(compiled) | set(eq.HAND_WRITTEN)
+    assert merged == dict(compiled)
     for name in compiled:
         for cls in merged[name]:
             assert not cls.__module__.startswith("sgs.runtime"), (name, cls)
-    for gone in ("Crossbow", "QinggangSword", "DoubleSword", "Spear", "RenwangShield", "DefensiveHorse", "OffensiveHorse",
-                 "Axe", "Blade"):
-        assert not hasattr(eq, gone)
+    assert build_game([SeatSpec("吕布", role="主公"), SeatSpec("吕布")]).card_skills == {}
 
 
 @pytest.mark.parametrize(
@@ -164,8 +165,6 @@ def test_load_pool_gives_both_halves(tmp_path: Path) -> None:
     assert again.equipment[CardName.CROSSBOW] is pool.equipment[CardName.CROSSBOW]
     with pytest.raises(TypeError):
         pool.equipment[CardName.CROSSBOW] = ()  # type: ignore[index]
-    # only the compiled declarations: the hand-written remainder is the game's own
-    assert not set(pool.equipment) & set(eq.HAND_WRITTEN)
 
 
 def test_cli_skills_keep_the_bundled_cards_under_their_own(tmp_path: Path) -> None:
@@ -200,7 +199,6 @@ def test_maneuvering_equipment_compiled() -> None:
     fire = fan.card_filter(None, None, slash(CardName.FIRE_SLASH, Nature.FIRE), CardName.FIRE_SLASH)
     thunder = fan.card_filter(None, None, slash(CardName.THUNDER_SLASH, Nature.THUNDER), CardName.FIRE_SLASH)
     assert (ok, fire, thunder) == (True, False, False)
-    assert not {CardName.FAN, CardName.GUDING_BLADE, CardName.VINE, CardName.SILVER_LION} & set(eq.HAND_WRITTEN)
 
 
 def test_silver_lion_compiled() -> None:
@@ -211,7 +209,6 @@ def test_silver_lion_compiled() -> None:
     table = load_equipment([bundled_skills_dir() / "maneuvering" / "equipment.sgs"])
     (lion,) = table[CardName.SILVER_LION]
     assert lion.timings == (Timing.DAMAGE_INFLICTING, Timing.EQUIP_SELF_LOST) and lion.compulsory
-    assert CardName.SILVER_LION not in eq.HAND_WRITTEN
 
 
 _GENERAL = "扩展包 测试\n武将 测试 魏 4体力 男\n"

@@ -19,7 +19,7 @@ ON_TOP = {"", "testing", "env", "human", "api", "actions", "drives"}
 
 
 def _content(mod: str) -> bool:
-    """A mode or card content (the card effects, the hand-written equipment)."""
+    """A mode or card content (the card effects and how a game grants equipment skills)."""
     return mod.split(".")[0] in ("modes", "effects")
 
 

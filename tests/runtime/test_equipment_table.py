@@ -9,13 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import sgs
 import sgs.runtime
 from sgs.compiler import load_pool
 from sgs.runtime.cards import CardName
-from sgs.runtime.effects import equipment as eq
+import sgs.runtime.effects as effects
 from sgs.runtime.game import Game
 from sgs.runtime.testing import SeatSpec, build_game
 
@@ -89,27 +87,26 @@ print("ok")
 
 
 def test_no_module_level_registry() -> None:
-    for gone in ("register_card_skills", "bundled_card_skills", "equipment_skills", "_REGISTERED", "_BUNDLED"):
-        assert not hasattr(eq, gone), gone
-    with pytest.raises(TypeError):
-        eq.HAND_WRITTEN[CardName.CROSSBOW] = ()  # type: ignore[index]
+    for gone in ("register_card_skills", "bundled_card_skills", "equipment_skills", "_REGISTERED", "_BUNDLED",
+                 "HAND_WRITTEN", "equipment"):
+        assert not hasattr(effects, gone), gone
 
 
 # ---------------------------------------------------------------- the table
 
 
-def test_default_table_is_the_hand_written_remainder() -> None:
+def test_default_table_is_empty() -> None:
     g = _crossbow_table()
-    assert g.card_skills == dict(eq.HAND_WRITTEN)
+    assert g.card_skills == {}
     assert _equipment_skills(g) == []  # an equipped 诸葛连弩 grants nothing without its table
 
 
 def test_a_game_grants_what_its_table_says() -> None:
     table = bundled_equipment()
     g = _crossbow_table(equipment=table)
-    assert set(g.card_skills) == set(table) | set(eq.HAND_WRITTEN)
+    assert g.card_skills == dict(table)
     assert _equipment_skills(g) == list(table[CardName.CROSSBOW])
-    # a given class wins over the hand-written one of the same card
+    # a card grants whatever classes the table names for it
     g = build_game(
         [SeatSpec("吕布", role="主公", equips=["八卦阵♠2"]), SeatSpec("吕布")],
         equipment={CardName.EIGHT_DIAGRAM: table[CardName.CROSSBOW]},
@@ -122,7 +119,7 @@ def test_the_table_is_copied_when_the_game_is_made() -> None:
     g = _crossbow_table(equipment=table)
     table.clear()
     assert CardName.CROSSBOW in g.card_skills
-    assert _crossbow_table(equipment=table).card_skills == dict(eq.HAND_WRITTEN)
+    assert _crossbow_table(equipment=table).card_skills == {}
 
 
 def test_loading_another_skill_set_changes_no_later_game(tmp_path: Path) -> None:
@@ -137,5 +134,5 @@ def test_loading_another_skill_set_changes_no_later_game(tmp_path: Path) -> None
     assert mine.equipment[CardName.CROSSBOW] != bundled_equipment()[CardName.CROSSBOW]
     after = _crossbow_table(equipment=bundled_equipment())
     assert _equipment_skills(after) == _equipment_skills(before) == list(bundled_equipment()[CardName.CROSSBOW])
-    assert _crossbow_table().card_skills == dict(eq.HAND_WRITTEN)
+    assert _crossbow_table().card_skills == {}
     assert _equipment_skills(_crossbow_table(equipment=mine.equipment)) == list(mine.equipment[CardName.CROSSBOW])
