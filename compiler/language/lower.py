@@ -387,14 +387,19 @@ class _Lowering:
         subject = next((e.subject for w in whens for e in w if e.subject is not None), None)
         if subject is not None and cores and not any(isinstance(x, Tree) and x.data in _PLAYER for x in cores[0].children):
             self.actor, self.modal = subject, None
+        if t.data == "each_case_clause":  # 你每满足…: the subject of the items acts
+            self.actor, self.modal = self.player(next(c for c in kids if c.data in _PLAYER)), None
         body: ir.Node = self.clause_core(cores[0]) if cores else ir.Seq(a, b, ())
+        if len(cores) > 1:  # 你每满足以下一项便A，然后B：… — the clauses done per item
+            body = ir.Seq(a, b, tuple(x for c in cores for x in _items(self.clause_core(c))))
         # a lead that is not a 若-condition (你的回合外, 除你以外, 直到回合结束 …) restricts
         # the clause too: kept as a condition of its kind, never dropped
         cases = [c for c in kids if c.data == "case_n"]  # 以下两种情况，…：1.…；2.… (any of them)
         if cases:
             conds_of = tuple(self.cond(next(x for x in c.children if isinstance(x, Tree))) for c in cases)
             ca, cb = _span(cases[0])[0], _span(cases[-1])[1]
-            body = ir.If(a, b, ir.Cond(ca, cb, "any_of", conds_of, self.text[ca:cb]), body)
+            kind = "each_of" if t.data == "each_case_clause" else "any_of"  # 每满足以下一项: once per item
+            body = ir.If(a, b, ir.Cond(ca, cb, kind, conds_of, self.text[ca:cb]), body)
         leads = [c for c in kids if c.data in _LEADS and c.data != "timing"]
         for lead in reversed(leads):
             la, lb = _span(lead)
@@ -439,7 +444,7 @@ class _Lowering:
                 items.append(ir.If(prev.start, ub, ir.Cond(ca, ub, "until", self.args(until), self.text[ca:ub]), prev))
                 continue
             inner = [x for x in c.children if isinstance(x, Tree)]
-            if c.data == "clause" and len(inner) == 1 and inner[0].data in ("else_clause", "if_done", "also_clause", "cases_clause"):
+            if c.data == "clause" and len(inner) == 1 and inner[0].data in ("else_clause", "if_done", "also_clause", "cases_clause", "each_case_clause"):
                 c = inner[0]  # clause_special after the first clause: read it as itself (否则 / 若如此做 …)
             got = self.clause(c)
             last = items[-1] if items else None
@@ -571,7 +576,7 @@ def _statements_only(n: ir.Node) -> bool:
 def _open_if(n: ir.Node | None) -> bool:
     """Whether ``n`` is a clause under a written 若 (or 若如此做) with no 否则 yet."""
     return (isinstance(n, ir.If) and n.else_ is None
-            and (n.cond is None or n.cond.kind not in _LEADS | {"until", "any_of"}))
+            and (n.cond is None or n.cond.kind not in _LEADS | {"until", "any_of", "each_of"}))
 
 
 def _conditional(seq: ir.Seq) -> bool:

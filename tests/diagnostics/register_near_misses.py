@@ -136,6 +136,10 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('x_definition', '定数：出牌阶段，你可以将X张牌当【杀】使用（无距离限制，X）。', [('E0101', 22, 23, None)]),
     ('timing_word', '迅捷：当你受到伤害后，此回合结束阶段时候，你摸一张牌。', [('E0103', 19, 21, None), ('I0702', 6, 10, '受到一次伤害')]),
     ('particle', '衔接：当你受到伤害后，你可以的：摸一张牌；弃置一张牌。', [('E0101', 15, 16, ''), ('I0702', 6, 10, '受到一次伤害')]),
+    # once per item that holds needs two items; a count of items needs them; a label needs its measure
+    ('unfinished', '抉择：结束阶段，你每满足以下一项便摸一张牌：1.你已受伤。', [('E0101', 29, 30, None)]),
+    ('x_definition', '定数：准备阶段，你摸X张牌（X为你满足的项数）。', [('E0101', 23, 24, None)]),
+    ('unfinished', '残句：出牌阶段限一次，你可以展示一张手牌，然后令一名其他角色展示一张手牌。若其展示的牌与你展示的牌中：有，你摸一张牌；均不同，你弃置一张牌。', [('E0101', 52, 53, None)]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)

@@ -277,3 +277,17 @@ def test_notes_in_brackets_are_remarks_and_x_is_read_after_another_remark() -> N
     assert s.parts[0].remarks == ("（正面朝上移动）",)
     t = _read("出牌阶段限一次，你可以将X张牌当【杀】使用（无距离限制，X为你的体力值）。")
     assert "X：你的体力值" in _lines(t)
+
+
+def test_once_per_item_that_holds_and_a_count_of_items() -> None:
+    s = _read("结束阶段，你每满足以下一项便摸一张牌：1.你已受伤；2.你没有手牌。若均不满足，你失去1点体力。")
+    conds = [(n.cond.kind, n.cond.text) for n in ir.walk(s) if isinstance(n, ir.If) and n.cond]
+    assert conds == [("each_of", "1.你已受伤；2.你没有手牌"), ("items", "均不满足")]
+    t = _read("准备阶段，你摸X张牌（X为你满足的项数：1.已受伤；2.没有手牌）。")
+    assert "X：你满足的项数：1.已受伤；2.没有手牌" in _lines(t)
+
+
+def test_labels_after_two_sets_of_cards_are_branches() -> None:
+    s = _read("出牌阶段限一次，你可以展示一张手牌，然后令一名其他角色展示一张手牌。若其展示的牌与你展示的牌中：有颜色相同，你摸一张牌；均不同，你弃置一张牌。")
+    assert [n.cond.text for n in ir.walk(s) if isinstance(n, ir.If) and n.cond] == [
+        "其展示的牌与你展示的牌中有颜色相同", "其展示的牌与你展示的牌中均不同"]
