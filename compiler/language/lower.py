@@ -11,6 +11,7 @@ cover.  A new frame in grammar/register/30_verbs.lark needs no change here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from lark import Token, Tree
@@ -347,6 +348,11 @@ class _Lowering:
             entries = [e.body if isinstance(e, ir.Option) else e for e in entries]
         self.actor, self.modal = saved
         options = tuple(e for e in entries if isinstance(e, ir.Option))
+        if len(options) == 1 and not any(isinstance(x, ir.Act) for x in ir.walk(lead)):
+            # 你可以：A，B，C — one item after a subject and modal: what is done, not a choice
+            only = _first_act(options[0].body, lambda x: replace(x, optional=self.modal in OPTIONAL_MODALS, modal=self.modal))
+            entries = [only if e is options[0] else e for e in entries]
+            options = ()
         if options:
             # a head of only a subject and modal (你可以：A；B): its 可以 decides the choice
             optional = not any(isinstance(x, ir.Act) for x in ir.walk(lead)) and self.modal in OPTIONAL_MODALS
@@ -406,6 +412,11 @@ class _Lowering:
             body = ir.If(a, b, ir.Cond(la, lb, lead.data, self.args(lead), self.words(lead)), body)
         body = self.nest(kids, conds, body, a, b)
         for tail in (c for c in kids if c.data == "clause_tail"):  # …直到你下个回合开始: how long it holds
+            listed = next((x for x in tail.children if isinstance(x, Tree) and x.data == "skill_list"), None)
+            if listed is not None:  # 选择下列一个技能…：〖A〗、〖B〗: the list is the choice's options
+                opts = tuple(ir.Option(*_span(k), str(k), ir.Seq(*_span(k), ())) for k in listed.children
+                             if isinstance(k, Token) and k.type == "SKILLREF")
+                body = _first_act(body, lambda x: replace(x, verb="choice", args=x.args + opts), "choose")
             until = next((x for x in tail.children if isinstance(x, Tree) and x.data == "until"), None)
             if until is not None:
                 ta, tb = _span(tail)
@@ -557,6 +568,25 @@ class _Lowering:
             # statements only: a static part; a phase before them is where it holds (你的出牌阶段内，…不能…)
             kind = "static" if only_static else "free"
         return ir.Part(a, b, kind, tags, limit, timings, phase, body, label, tuple(dict.fromkeys(remarks)))
+
+
+def _first_act(n: ir.Node, fn: Callable[[ir.Act], ir.Act], verb: str | None = None) -> ir.Node:
+    """``n`` with its first act (of ``verb``, if given; depth first through Seq, If and
+    When) replaced by ``fn(act)``; ``n`` itself if it has none."""
+    if isinstance(n, ir.Act):
+        return fn(n) if verb is None or n.verb == verb else n
+    if isinstance(n, ir.Seq):
+        for i, x in enumerate(n.items):
+            got = _first_act(x, fn, verb)
+            if got is not x:
+                return replace(n, items=n.items[:i] + (got,) + n.items[i + 1:])
+    if isinstance(n, ir.If):
+        got = _first_act(n.then, fn, verb)
+        return replace(n, then=got) if got is not n.then else n
+    if isinstance(n, ir.When):
+        got = _first_act(n.body, fn, verb)
+        return replace(n, body=got) if got is not n.body else n
+    return n
 
 
 def _items(n: ir.Node) -> tuple[ir.Node, ...]:

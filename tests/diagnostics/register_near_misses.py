@@ -140,6 +140,11 @@ REGISTER_NEAR_MISSES: list[tuple[str, str, list[tuple[str, int, int, str | None]
     ('unfinished', '抉择：结束阶段，你每满足以下一项便摸一张牌：1.你已受伤。', [('E0101', 29, 30, None)]),
     ('x_definition', '定数：准备阶段，你摸X张牌（X为你满足的项数）。', [('E0101', 23, 24, None)]),
     ('unfinished', '残句：出牌阶段限一次，你可以展示一张手牌，然后令一名其他角色展示一张手牌。若其展示的牌与你展示的牌中：有，你摸一张牌；均不同，你弃置一张牌。', [('E0101', 52, 53, None)]),
+    # a listed choice needs two names; since … needs 至今; 流程 needs its word; a modal's item needs its verb
+    ('missing_phrase', '列举：当你处于濒死状态时，你可以选择下列一个技能并获得之：〖奸雄〗。', [('E0101', 30, 34, '失效')]),
+    ('unfinished', '残句：回合结束时，若你于上回合结束未受到过伤害，你摸两张牌。', [('E0101', 18, 19, '至今')]),
+    ('missing_phrase', '流程：锁定技，你的回合内，濒死中，只有你可以使用【桃】。', [('E0101', 16, 17, '流程')]),
+    ('unfinished', '残句：当你处于濒死状态时，你可以：弃置所有手牌；。', [('E0101', 20, 22, '角色')]),
 ]
 
 #: kinds every grammar of the register must keep rejecting (issue 8's list, and more)

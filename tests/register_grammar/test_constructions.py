@@ -291,3 +291,19 @@ def test_labels_after_two_sets_of_cards_are_branches() -> None:
     s = _read("出牌阶段限一次，你可以展示一张手牌，然后令一名其他角色展示一张手牌。若其展示的牌与你展示的牌中：有颜色相同，你摸一张牌；均不同，你弃置一张牌。")
     assert [n.cond.text for n in ir.walk(s) if isinstance(n, ir.If) and n.cond] == [
         "其展示的牌与你展示的牌中有颜色相同", "其展示的牌与你展示的牌中均不同"]
+
+
+def test_one_item_after_a_modal_is_what_is_done_and_a_listed_choice() -> None:
+    s = _read("当你处于濒死状态时，你可以：弃置所有手牌，摸三张牌，选择下列一个技能并获得之：〖奸雄〗、〖反馈〗。")
+    acts = _acts(s)
+    assert [a.verb for a in acts] == ["discard", "draw", "choice", "gain"]
+    assert acts[0].optional and not any(a.optional for a in acts[1:])
+    assert [o.label for o in acts[2].args if isinstance(o, ir.Option)] == ["〖奸雄〗", "〖反馈〗"]
+
+
+def test_spans_of_time_since_and_while() -> None:
+    s = _read("回合结束时，若你于上回合结束至今未受到过伤害，你摸两张牌。")
+    assert [(n.cond.kind, n.cond.text) for n in ir.walk(s) if isinstance(n, ir.If) and n.cond] == [
+        ("did", "你于上回合结束至今未受到过伤害")]
+    t = _read("锁定技，你的回合内，濒死流程中，只有你可以使用【桃】。")
+    assert ("duration", "濒死流程中") in [(n.cond.kind, n.cond.text) for n in ir.walk(t) if isinstance(n, ir.If) and n.cond]
