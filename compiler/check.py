@@ -595,6 +595,12 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
             if cw.name in runtime and cw.name not in _runnable():
                 # the card exists but its use would do nothing: refused, never a silent stub
                 out.append(Gap(f"【{cw.name}】这张牌的效果", cw.span))
+        if isinstance(a, (ir.ActiveAbility, ir.GrantedAbility)) and a.phase != "出牌阶段":
+            # 结束阶段，你可以…: the runtime's active skills are the play phase's; another
+            # phase is a timing (the gap says how to write it)
+            how = (f"多摸牌写“{a.phase}摸牌时，你可以额外摸一张牌”" if a.phase == "摸牌阶段"
+                   else f"写成时机：“{a.phase}开始时，你可以……”或“{a.phase}结束时，你可以……”")
+            out.append(Gap(f"“{a.phase}，你可以……”（主动技只在出牌阶段发动；{how}）", a.span, runtime=False))
         if isinstance(a, ir.ActiveAbility):
             if a.limit is not None and a.limit.per != "阶段":
                 out.append(Gap(f"“每{a.limit.per}限{a.limit.count}次”（运行时的主动技只有每阶段次数限制）", a.limit.span))
