@@ -215,7 +215,9 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             distinct_generals=not sc.same_general,
         )
     except TableError as exc:
-        raise ScenarioError(sc.path, _table_key(exc), str(exc) + _ex_hint(sc) + _same_general_hint(exc)) from None
+        # the EX hint only for an error about a card's place (a general's error is not about cards)
+        ex = _ex_hint(sc) if exc.field in ("hand", "equips", "judge", "draw_pile", "discard_pile") else ""
+        raise ScenarioError(sc.path, _table_key(exc), str(exc) + ex + _same_general_hint(exc)) from None
     _check_labels(sc, game)
     stop = UNTIL_PHASE.get(sc.until)
     turns = sc.turns if sc.turns is not None else (MAX_TURNS if sc.until == "游戏结束" else 1)

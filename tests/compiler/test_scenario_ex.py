@@ -50,3 +50,14 @@ def test_ex_card_without_ex_is_explained() -> None:
         run_scenario(parse_scenario(TABLE.format(head=""), "t.toml"))
     assert "寒冰剑♠2" in str(err.value)
     assert "ex = true" in str(err.value)
+
+
+def test_the_ex_hint_goes_only_with_a_card_error() -> None:
+    # two 黄盖 and an EX card: the general's error comes first and says nothing of EX
+    # cards (a fresh user's finding); the card's own error keeps the hint
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(parse_scenario(TABLE.format(head="").replace('"孙权"', '"黄盖"'), "t.toml"))
+    assert "seats[2].general" in str(err.value) and "EX 牌" not in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(parse_scenario(TABLE.format(head=""), "t.toml"))
+    assert "seats[1].equip" in str(err.value) and "寒冰剑♠2 是 EX 牌" in str(err.value)
