@@ -18,6 +18,7 @@ other as the command gave it.
 from __future__ import annotations
 
 import difflib
+import enum
 import sys
 from typing import Any, Sequence
 
@@ -74,6 +75,21 @@ def _from_pydantic(cause: BaseException | None) -> str:
     return f"{said}，得到 “{got}”" if isinstance(got, str) else said
 
 
+def _from_enum(param: Any, cause: BaseException | None) -> str:
+    """The choices of an option typed by an Enum (typer's ``--log text|json``), and the
+    value given when pydantic kept it."""
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if not (isinstance(annotation, type) and issubclass(annotation, enum.Enum)):
+        return ""
+    said = "应为其中之一：" + "、".join(str(m.value) for m in annotation)
+    errors = getattr(cause, "errors", None)
+    try:
+        got = errors()[0].get("input") if callable(errors) else None
+    except Exception:  # not a pydantic ValidationError after all
+        got = None
+    return f"{said}，得到 “{got}”" if isinstance(got, str) else said
+
+
 def _from_type(param: Any) -> str:
     """What a click parameter type requires, for a value click itself refused."""
     t: Any = getattr(param, "type", None)
@@ -98,7 +114,7 @@ def describe(e: BaseException) -> str:
         return f"缺少{_hint(getattr(e, 'param', None))}"
     if "BadParameter" in kinds:
         param = getattr(e, "param", None)
-        why = _from_pydantic(e.__cause__) or _from_type(param)
+        why = _from_pydantic(e.__cause__) or _from_enum(param, e.__cause__) or _from_type(param)
         return f"{_hint(param)} 的值无效" + (f"：{why}" if why else f"（{message}）")
     if "BadOptionUsage" in kinds:
         return f"选项 {getattr(e, 'option_name', '')} 缺少它的值，或用法不对"

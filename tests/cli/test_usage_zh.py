@@ -14,7 +14,7 @@ import pytest
 from sgs.compiler.cli import _wide_help, command
 from sgs.compiler.usage import run
 
-ENGLISH = ("Invalid value", "No such", "Missing", "Input should", "requires an argument", "Traceback", "Usage:")
+ENGLISH = ("Invalid value", "Value error", "No such", "Missing", "Input should", "requires an argument", "Traceback", "Usage:")
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -36,6 +36,7 @@ def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
         (["nosuch"], "错误：没有这个命令：nosuch\n"),
         (["scenario"], "错误：缺少参数 FILES"),
         (["play", "--players"], "错误：选项 --players 缺少它的值"),
+        (["play", "--log", "xml"], "错误：选项 --log 的值无效：应为其中之一：text、json，得到 “xml”"),
     ],
 )
 def test_usage_errors_are_chinese(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
