@@ -251,18 +251,16 @@ _COMMENT = re.compile(r"^[ \t]*#")
 _NAMED_LINE = re.compile(r"^([ \t]*(?:扩展包|擴展包|武将|武將))([ \t]+\S+)?")
 
 
-def _converted_part(line: str) -> int:
-    """Where the part of ``line`` that W0103 may convert starts, and -1 for none: a
-    comment is the designer's prose; a name is the designer's (a general or package name
-    after its keyword, a skill name before its “：”) — a name with traditional characters
-    is another name, as written."""
+def _converted_parts(line: str) -> list[tuple[int, int]]:
+    """The stretches of ``line`` W0103 may convert: none of a comment (the designer's
+    prose), and never a name (a package or general name after its keyword, a skill's
+    name before its “：”) — a name with traditional characters is another name."""
     if _COMMENT.match(line):
-        return -1
+        return []
     m = _NAMED_LINE.match(line)
-    if m:
-        return m.end()
-    colon = line.find("：")
-    return colon + 1 if colon >= 0 else 0
+    if m:  # the keyword (擴展包 / 武將) and what follows the name
+        return [(0, m.end(1)), (m.end(), len(line))]
+    return [(line.find("：") + 1, len(line))]
 
 
 def _simplified(out: str, file: str, diags: list[Diagnostic], room: Callable[[str, Severity, str], bool]) -> str:
@@ -270,53 +268,44 @@ def _simplified(out: str, file: str, diags: list[Diagnostic], room: Callable[[st
     to its last), by OpenCC's ``t2s`` conversion, character by character: only
     characters that are never simplified change (a phrase such as 回覆 is left to the
     checker's suggestions), and every span stays where it was.  Comments and names are
-    left as written (:func:`_converted_part`); so are the corpus and every bundled text
+    left as written (:func:`_converted_parts`); so are the corpus and every bundled text
     (a test)."""
     if not _CJK.search(out) or _t2s().convert(out) == out:
         return out
     result: list[str] = []
     pos = 0
     for line in out.split("\n"):
-        start = _converted_part(line)
-        if start >= 0 and _CJK.search(line):
-            # keywords of a header or general line before the name: 擴展包 / 武將
-            keyword = _NAMED_LINE.match(line)
-            head = "".join(_simple_char(ch) for ch in line[: keyword.end(1)]) if keyword else ""
-            rest = line[len(head):start] if keyword else line[:start]
-            simple = head + rest + "".join(_simple_char(ch) for ch in line[start:])
-            diff = [k for k, (a, b) in enumerate(zip(line, simple)) if a != b]
-            if diff:
-                i, j = diff[0], diff[-1] + 1
-                if room("W0103", Severity.WARNING, "繁体字"):
-                    sp = _span(file, out, pos + i, pos + j)
-                    chars = "、".join(dict.fromkeys(line[k] for k in diff))
-                    diags.append(
-                        Diagnostic(
-                            "W0103",
-                            Severity.WARNING,
-                            f"繁体字（{chars}），已按简体读取：“{simple[i:j]}”",
-                            sp,
-                            help="技能文本用简体字书写；sgs fmt 会改写为简体（名字和注释保持原样）",
-                            suggestion=Suggestion(sp, simple[i:j]),
-                        )
+        chars = list(line)
+        for a, b in _converted_parts(line):
+            chars[a:b] = map(_simple_char, line[a:b])
+        simple = "".join(chars)
+        diff = [k for k, (x, y) in enumerate(zip(line, simple)) if x != y]
+        if diff:
+            i, j = diff[0], diff[-1] + 1
+            if room("W0103", Severity.WARNING, "繁体字"):
+                sp = _span(file, out, pos + i, pos + j)
+                diags.append(
+                    Diagnostic(
+                        "W0103",
+                        Severity.WARNING,
+                        f"繁体字（{'、'.join(dict.fromkeys(line[k] for k in diff))}），已按简体读取：“{simple[i:j]}”",
+                        sp,
+                        help="技能文本用简体字书写；sgs fmt 会改写为简体（名字和注释保持原样）",
+                        suggestion=Suggestion(sp, simple[i:j]),
                     )
-                line = simple
-        result.append(line)
+                )
+        result.append(simple)
         pos += len(line) + 1
     return "\n".join(result)
 
 
+@lru_cache(maxsize=4096)
 def _simple_char(ch: str) -> str:
     """``ch`` in simplified form when OpenCC maps it to one other character, else ``ch``."""
     if not _CJK.match(ch):
         return ch
-    c = _t2s_char(ch)
+    c = str(_t2s().convert(ch))
     return c if len(c) == 1 else ch
-
-
-@lru_cache(maxsize=4096)
-def _t2s_char(ch: str) -> str:
-    return str(_t2s().convert(ch))
 
 
 @lru_cache(maxsize=1)
