@@ -55,39 +55,38 @@ _PYDANTIC: dict[str, str] = {
 }
 
 
-def _from_pydantic(cause: BaseException | None) -> str:
+def _first_error(cause: BaseException | None) -> dict[str, Any]:
+    """The first structured error of a pydantic ValidationError (typer's value check),
+    or {} for any other cause."""
     errors = getattr(cause, "errors", None)
-    if not callable(errors):
-        return ""
     try:
-        first = errors()[0]
+        return dict(errors()[0]) if callable(errors) else {}
     except Exception:  # not a pydantic ValidationError after all
-        return ""
+        return {}
+
+
+def _with_input(said: str, first: dict[str, Any]) -> str:
+    got = first.get("input")
+    return f"{said}，得到 “{got}”" if isinstance(got, str) else said
+
+
+def _from_pydantic(first: dict[str, Any]) -> str:
     template = _PYDANTIC.get(str(first.get("type", "")))
     if template is None:
         return ""
     ctx = {k: str(v).replace("' or '", "、").replace("', '", "、").strip("'") for k, v in (first.get("ctx") or {}).items()}
     try:
-        said = template.format(**ctx)
+        return _with_input(template.format(**ctx), first)
     except KeyError:
         return ""
-    got = first.get("input")
-    return f"{said}，得到 “{got}”" if isinstance(got, str) else said
 
 
-def _from_enum(param: Any, cause: BaseException | None) -> str:
-    """The choices of an option typed by an Enum (typer's ``--log text|json``), and the
-    value given when pydantic kept it."""
+def _from_enum(param: Any, first: dict[str, Any]) -> str:
+    """The choices of an option typed by an Enum (typer's ``--log text|json``)."""
     annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
     if not (isinstance(annotation, type) and issubclass(annotation, enum.Enum)):
         return ""
-    said = "应为其中之一：" + "、".join(str(m.value) for m in annotation)
-    errors = getattr(cause, "errors", None)
-    try:
-        got = errors()[0].get("input") if callable(errors) else None
-    except Exception:  # not a pydantic ValidationError after all
-        got = None
-    return f"{said}，得到 “{got}”" if isinstance(got, str) else said
+    return _with_input("应为其中之一：" + "、".join(str(m.value) for m in annotation), first)
 
 
 def _from_type(param: Any) -> str:
@@ -114,7 +113,8 @@ def describe(e: BaseException) -> str:
         return f"缺少{_hint(getattr(e, 'param', None))}"
     if "BadParameter" in kinds:
         param = getattr(e, "param", None)
-        why = _from_pydantic(e.__cause__) or _from_enum(param, e.__cause__) or _from_type(param)
+        first = _first_error(e.__cause__)
+        why = _from_pydantic(first) or _from_enum(param, first) or _from_type(param)
         return f"{_hint(param)} 的值无效" + (f"：{why}" if why else f"（{message}）")
     if "BadOptionUsage" in kinds:
         return f"选项 {getattr(e, 'option_name', '')} 缺少它的值，或用法不对"
