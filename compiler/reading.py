@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 from . import ir
 from .diagnostics import Diagnostic
 from .verbs import VERBS
+from sgs.runtime.api import Color, Suit
 
 __all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code", "text_names", "build_skill_texts"]
 
@@ -39,8 +40,8 @@ _KIND = {
     "replacement": ("替换技", "replacement skill"),
     "proxy": ("主公代打技", "lord proxy skill"),
     "granted": ("主公技（由其他角色发动）", "lord skill other players use"),
+    "declared": ("扣置宣告技（扣置一张牌并声明，其他角色可以质疑）", "declared-card skill (a card put face down and declared; others may question it)"),
 }
-_KIND["declared"] = ("扣置宣告技（扣置一张牌并声明，其他角色可以质疑）", "declared-card skill (a card put face down and declared; others may question it)")
 _TAG = {
     "锁定技": ("锁定技：自动发动，不询问", "compulsory: it fires by itself"),
     "主公技": ("主公技：只有身为主公时有效", "lord skill: only while the owner is the lord"),
@@ -326,8 +327,9 @@ def _ability(a: Any) -> list[tuple[str, str]]:
     return out
 
 
-_COLOR_EN = {"红色": "red", "黑色": "black"}
-_SUIT_EN = {"黑桃": "spade", "红桃": "heart", "梅花": "club", "方块": "diamond"}
+#: the runtime's suits and colours in English (黑桃 → spade)
+_SUIT_EN = {s.value: s.name.lower() for s in Suit}
+_COLOR_EN = {c.value: c.name.lower() for c in Color}
 
 
 def _card_class(c: ir.CardClass) -> tuple[str, str]:
