@@ -27,6 +27,8 @@ import pytest
 from sgs.compiler.parse import normalise, repair, skill_line_name
 from sgs.compiler.language.register import RegisterAmbiguity, RegisterError, parse_register
 
+from .near import assert_stops_at
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: every file of the project's own skill texts, with its number of skill lines (so a
@@ -115,7 +117,4 @@ NEAR_MISSES = [
 
 @pytest.mark.parametrize("text,at", NEAR_MISSES)
 def test_near_misses_of_the_new_constructions(text: str, at: str) -> None:
-    with pytest.raises(RegisterError) as info:
-        parse_register(text)
-    assert not isinstance(info.value, RegisterAmbiguity)
-    assert text[info.value.pos:].startswith(at), text[: info.value.pos] + "⟨" + text[info.value.pos:]
+    assert not isinstance(assert_stops_at(text, at), RegisterAmbiguity)
