@@ -1178,12 +1178,26 @@ def _parse_marked(rep: str, work: str, file: str) -> tuple[Tree[Token], list[Dia
 _MAX_SYNTAX_ERRORS = 50
 
 
+@lru_cache(maxsize=1)
+def _declarations() -> re.Pattern[str]:
+    """The file grammar's declaration keywords (扩展包, 武将, 装备, 锦囊 …: its ``KW_``
+    terminals), read from the grammar so that a new kind of declaration needs no list here."""
+    kws = [t for t in get_parser().terminals if t.name.startswith("KW_")]
+    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kws))
+
+
+def _declaration(line: str) -> str | None:
+    """The ``KW_`` terminal that starts ``line`` (already left-stripped), or None."""
+    m = _declarations().match(line)
+    return m.lastgroup if m else None
+
+
 def _mask_bad_line(work: str, k: int) -> str | None:
     """``work`` with bad line ``k`` (0-based) made readable, every position kept, so the
     file grammar reads past it: a skill line's body becomes a mark (REGISTER_LINE); any
     other line becomes a comment (a skill line without its “：”, a stray line) — a
-    general line together with the skill lines under it, which belong to no general
-    then.  None when nothing can be masked: the header, a comment, a body that is a mark
+    declaration line (武将, 装备, 锦囊 …) together with the skill lines under it up to the
+    next declaration, which belong to nothing then.  None when nothing can be masked: the header, a comment, a body that is a mark
     already (then parsing cannot go on past it)."""
     lines = work.split("\n")
     if k >= len(lines):
@@ -1200,11 +1214,11 @@ def _mask_bad_line(work: str, k: int) -> str | None:
             return None
         a = starts[k] + colon + 1
         return work[:a] + _MARK_START + _MARK_FILL * (len(body) - 2) + _MARK_END + work[a + len(body):]
-    if not stripped or stripped.startswith(("#", "扩展包")):
+    if not stripped or stripped.startswith("#") or _declaration(stripped) == "KW_PACKAGE":
         return None
     end = k + 1
-    if stripped.startswith("武将"):
-        while end < len(lines) and not lines[end].lstrip(" \t").startswith(("武将", "装备", "扩展包")):
+    if _declaration(stripped):
+        while end < len(lines) and not _declaration(lines[end].lstrip(" \t")):
             end += 1
     for m in range(k, end):
         if lines[m].strip() and not lines[m].lstrip(" \t").startswith("#"):

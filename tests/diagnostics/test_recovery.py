@@ -57,3 +57,20 @@ def test_an_empty_file_or_only_comments_says_so() -> None:
         r = parse_text(text, "t.sgs")
         assert r.tree is None
         assert [(d.code, d.message) for d in r.diagnostics] == [("E0105", "文件中没有扩展包：只有空行和注释")]
+
+
+def test_a_bad_declaration_hides_only_its_own_lines() -> None:
+    """A bad 武将 line skips its skill lines up to the next declaration of any kind (a
+    锦囊 or 装备 after it is still read), and a bad 锦囊 line skips its effect line with it
+    instead of leaving it to the general above."""
+    body = (
+        "武将 丙 吴 3体力 无性\n"                  # E0105: 丁技 goes with it
+        "丁技：出牌阶段，你可以模一张牌。\n"
+        "锦囊 无中生有 普通锦囊\n"
+        "无中生有：目标角色摸两张牌摸摸。\n"        # still read: its error is reported
+        "锦囊 过河拆桥 普通锦囊 多余\n"            # E0105: its effect line goes with it
+        "过河拆桥：你弃置目标角色区域里的一张牌牌。\n"
+        "武将 戊 吴 3体力 男\n"
+        "戊技：出牌阶段，你可以模一张牌。\n"
+    )
+    assert [(c, ln) for c, ln, _ in _errors(body)] == [("E0105", 4), ("E0101", 7), ("E0105", 8), ("E0103", 11)]
