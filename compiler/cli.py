@@ -532,7 +532,7 @@ def scenario(
                 out.print("\n".join("      " + ln for ln in report.log.splitlines()), markup=False)
             else:
                 out.print("    （没有日志：对局没有开始）")
-    out.print(f"{len(paths) - failed} passed, {failed} failed")
+    out.print(f"通过 {len(paths) - failed} 个，未通过 {failed} 个")
     if failed:
         raise typer.Exit(1)
 

@@ -113,10 +113,10 @@ class ScenarioAgent:
         labels = decision.labels()
         for lab in step.offered:
             if lab not in labels:
-                self.problems.append(f"{self.seat}号位「{decision.prompt}」应提供「{lab}」，实际选项：{labels}")
+                self.problems.append(f"{self.seat}号位「{decision.prompt}」应提供「{lab}」，实际选项：{_listed(labels)}")
         for lab in step.not_offered:
             if lab in labels:
-                self.problems.append(f"{self.seat}号位「{decision.prompt}」不应提供「{lab}」，实际选项：{labels}")
+                self.problems.append(f"{self.seat}号位「{decision.prompt}」不应提供「{lab}」，实际选项：{_listed(labels)}")
         if step.answer is None:
             return default_answer(decision)
         return match_answer(decision, step.answer)
@@ -242,7 +242,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             report.failures.extend(agent.problems)
             if agent.queue:
                 left = [st.answer or "（默认）" for st in agent.queue]
-                report.failures.append(f"{agent.seat}号位 有未用到的脚本答案：{left}（局面没有问到这些选择）")
+                report.failures.append(f"{agent.seat}号位 有未用到的脚本答案：{_listed(left)}（局面没有问到这些选择）")
     for agent in game.agents:
         if isinstance(agent, ScenarioAgent):
             se = sc.expect.seats.get(agent.seat)
@@ -250,7 +250,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
                 if se.asked:
                     report.failures.append(f"{agent.seat}号位 应被问到至少一次选择，实际一次也没有")
                 else:
-                    report.failures.append(f"{agent.seat}号位 不应被问到任何选择，实际被问到：{agent.asked}")
+                    report.failures.append(f"{agent.seat}号位 不应被问到任何选择，实际被问到：{_listed(agent.asked)}")
     for src, dst, want in sc.expect.distances:
         a, b = game.players[src - 1], game.players[dst - 1]
         if not (a.alive and b.alive):
@@ -262,6 +262,16 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             report.failures.append(f"距离 {src}→{dst}：预期 {want}，实际 {got}")
     _compare(sc, game.discard_pile, game.draw_pile, result, report)
     return report
+
+
+def _listed(items: Iterable[str]) -> str:
+    """Labels as the messages print them (杀♠7、闪♥2, in order), 无 when there are none."""
+    return "、".join(items) or "无"
+
+
+def _seats(seats: Iterable[int]) -> str:
+    """Seats in order as 1号位、3号位, 无 when there are none."""
+    return "、".join(f"{s}号位" for s in sorted(seats)) or "无"
 
 
 def _check_labels(sc: Scenario, game: Game) -> None:
@@ -284,14 +294,14 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
         if actual != ex.winner:
             f.append(f"胜者：预期 {ex.winner}，实际 {actual}")
     if ex.winners is not None and sorted(ex.winners) != sorted(result.winners):
-        got = f"{sorted(result.winners)}（{result.winner}）" if result.winner is not None else "游戏未结束"
-        f.append(f"获胜座位：预期 {sorted(ex.winners)}，实际 {got}")
+        got = f"{_seats(result.winners)}（{result.winner}）" if result.winner is not None else "游戏未结束"
+        f.append(f"获胜座位：预期 {_seats(ex.winners)}，实际 {got}")
     if ex.winner is None and ex.winners is None and sc.until == "游戏结束" and result.winner is None:
         f.append(f"游戏在 {MAX_TURNS} 个回合内没有结束")
     if ex.dead is not None:
         dead = sorted(p.seat for p in result.players if not p.alive)
         if dead != sorted(ex.dead):
-            f.append(f"阵亡座位：预期 {sorted(ex.dead)}，实际 {dead}")
+            f.append(f"阵亡座位：预期 {_seats(ex.dead)}，实际 {_seats(dead)}")
     for seat, se in sorted(ex.seats.items()):
         p = result.player(seat)
         who = f"{seat}号位 {p.general}"
@@ -323,7 +333,7 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
     if ex.draw_pile_top is not None:
         top = [getattr(c, "label") for c in reversed(draw_pile)][: len(ex.draw_pile_top)]
         if top != list(ex.draw_pile_top):
-            f.append(f"牌堆顶：预期 {list(ex.draw_pile_top)}，实际 {top}")
+            f.append(f"牌堆顶：预期 {_listed(ex.draw_pile_top)}，实际 {_listed(top)}")
     lines = [e.text for e in result.log.entries]
     pos = 0
     for want in ex.events:

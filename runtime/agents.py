@@ -112,9 +112,10 @@ def match_answer(decision: Decision, answer: str) -> list[int]:
     labels = decision.labels()
 
     def fail(why: str) -> ScriptError:
+        count = f"选 {decision.min} 项" if decision.min == decision.max else f"选 {decision.min}–{decision.max} 项"
         return ScriptError(
             f"脚本答案「{answer}」不适用于 {decision.player.tag} 的决定「{decision.prompt}」（{decision.kind.value}）："
-            f"{why}；合法选项：{labels}（选 {decision.min}–{decision.max} 项）"
+            f"{why}；合法选项：{'、'.join(labels) or '无'}（{count}）"
         )
 
     if answer == CANCEL and CANCEL not in labels:

@@ -244,3 +244,21 @@ def test_hp_is_bounded(tmp_path: Path) -> None:
     )
     r = runner.invoke(app, ["check", str(f), "--format", "short"])
     assert r.exit_code == 1 and "big.sgs:2:16: error[E0303]" in r.stdout
+
+
+def test_scenario_summary_and_lists_are_said_in_chinese(tmp_path: Path) -> None:
+    """The summary line and the lists inside a failure are words, not Python reprs."""
+    f = tmp_path / "s.toml"
+    f.write_text(
+        '[scenario]\nphase = "出牌阶段"\n[[seats]]\ngeneral="曹操"\nrole="主公"\nhand=["杀♠7"]\n'
+        'choices=["杀♠7", "桃♥3"]\n[[seats]]\ngeneral="刘备"\nrole="反贼"\n[expect]\ndead = [2]\n',
+        encoding="utf-8",
+    )
+    r = runner.invoke(app, ["scenario", str(f)])
+    assert r.exit_code == 1
+    assert "通过 0 个，未通过 1 个" in r.output and "passed" not in r.output
+    assert "合法选项：2（选 1 项）" in r.output, r.output
+    assert "[" not in r.output.split("失败", 1)[1], r.output
+    f.write_text(f.read_text(encoding="utf-8").replace('"桃♥3"', '"2"'), encoding="utf-8")
+    r = runner.invoke(app, ["scenario", str(f)])
+    assert "阵亡座位：预期 2号位，实际 无" in r.output, r.output

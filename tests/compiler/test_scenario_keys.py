@@ -87,8 +87,8 @@ asked = true"""
 @pytest.mark.parametrize(
     ("expect", "message"),
     [
-        ("winners = [1]", "获胜座位：预期 [1]，实际 [1, 2]（主公）"),
-        ("winners = [4]", "获胜座位：预期 [4]"),
+        ("winners = [1]", "获胜座位：预期 1号位，实际 1号位、2号位（主公）"),
+        ("winners = [4]", "获胜座位：预期 4号位"),
         ('discard_contains = ["桃♥3"]', "弃牌堆应含 桃♥3"),
         ('discard_contains = ["杀♠7", "杀♠7"]', "弃牌堆应含 杀♠7 2 张"),
         ('discard_not_contains = ["杀♠7"]', "弃牌堆不应含 杀♠7"),
