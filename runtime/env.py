@@ -136,12 +136,11 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         self._advance(game.pending())
 
     def step(self, action: int | None) -> None:
+        game = self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        assert game is not None
         d = game.pending()
         assert d is not None
         mask = self._mask(d)
@@ -161,8 +160,7 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        game = self.game
-        assert game is not None
+        game = self._started("observe")
         seat = self.possible_agents.index(agent) + 1
         d = game.pending()
         mine = d is not None and d.player.seat == seat
@@ -190,6 +188,13 @@ class SgsEnv(AECEnv):  # type: ignore[misc]
         self.game = None
 
     # ------------------------------------------------------------------ helpers
+
+    def _started(self, call: str) -> Game:
+        """The running game; a RuntimeError that says what to do when there is none (before
+        the first ``reset()`` or after ``close()``), instead of an AttributeError."""
+        if self.game is None:
+            raise RuntimeError(f"对局还没有开始：先调用 reset()，再调用 {call}()")
+        return self.game
 
     def _advance(self, d: Decision | None) -> None:
         game = self.game

@@ -90,3 +90,15 @@ def test_readme_example_plays_a_game_to_the_end(capsys: pytest.CaptureFixture[st
     game = env.game  # type: ignore[attr-defined]
     assert env.agents == [] and game.pending() is None  # type: ignore[attr-defined]
     assert capsys.readouterr().out.strip() == str(game.winner)
+
+
+def test_step_or_observe_before_reset_says_what_to_do() -> None:
+    env = sgs.env.env(players=4)
+    for call in (lambda: env.step(0), lambda: env.observe("seat_1")):
+        with pytest.raises(RuntimeError, match=r"先调用 reset\(\)"):
+            call()
+    env.reset(seed=1)
+    env.observe(env.agent_selection)
+    env.close()
+    with pytest.raises(RuntimeError, match=r"先调用 reset\(\)，再调用 step\(\)"):
+        env.step(0)
