@@ -454,7 +454,9 @@ def find_skills(packages: Iterable[ir.Package], name: str) -> list[tuple[ir.Gene
 def close_names(packages: Iterable[ir.Package], name: str) -> list[str]:
     """Skill and general names close to ``name`` (did you mean)."""
     names = sorted({n for p in packages for g in p.generals for n in (g.name, *(s.name for s in g.skills))})
-    return difflib.get_close_matches(name, names, n=3, cutoff=0.3)
+    # 0.5: one changed character of a two- or three-character name; sharing only 不 (不存在
+    # against 不屈, 0.4) is no match
+    return difflib.get_close_matches(name, names, n=3, cutoff=0.5)
 
 
 def text_names(count: int) -> list[str]:

@@ -315,3 +315,12 @@ def test_fmt_writes_the_once_that_i0702_reads() -> None:
     # 1点 and 一次 are kept as written; the other side's 造成伤害 is not this note's
     r = runner.invoke(app, ["fmt", "--text", "丁技：每当你受到1点伤害后，你可以摸一张牌。"])
     assert r.stdout == "丁技：每当你受到1点伤害后，你可以摸一张牌。\n"
+
+
+def test_explain_suggests_only_close_names() -> None:
+    r = runner.invoke(app, ["explain", "不存在"])
+    assert r.exit_code == 1 and "没有找到技能或武将“不存在”" in r.output and "是不是想找" not in r.output, r.output
+    r = runner.invoke(app, ["explain", "司马意"])
+    assert r.exit_code == 1 and "是不是想找：司马懿" in r.output, r.output
+    r = runner.invoke(app, ["explain", "不曲"])
+    assert r.exit_code == 1 and "不屈" in r.output, r.output
