@@ -212,8 +212,20 @@ def _skill_pool(skills: Optional[list[Path]]) -> Pool:
         raise typer.Exit(1) from None
     if not pool.generals:
         where = "、".join(str(p) for p in skills or [])
-        raise _fail(f"武将池为空：--skills 给出的技能源（{where}）里没有武将；要在内置武将旁加入你的武将，同时给出 --skills skills/")
+        raise _fail(f"武将池为空：--skills 给出的技能源（{where}）里没有武将{bundled_hint(skills)}")
     return pool
+
+
+def bundled_hint(skills: Optional[list[Path]]) -> str:
+    """What to add when a pool built from ``--skills`` lacks generals: ``--skills``
+    replaces the bundled set, so name the bundled folder (its real path, which for an
+    installed copy is not ``skills/``); empty when the bundled set was loaded."""
+    from sgs.compiler import bundled_skills_dir
+
+    root = bundled_skills_dir().resolve()
+    if not skills or any(p.resolve() == root for p in skills):
+        return ""
+    return f"（--skills 只载入给出的技能源；要连同内置武将一起用，再加 --skills {root}）"
 
 
 def _refuse_empty_texts(text: Optional[list[str]]) -> None:
@@ -537,7 +549,7 @@ def scenario(
         raise typer.Exit(1)
 
 
-def _refuse_unknown_generals(chosen: list[str], names: list[str]) -> None:
+def _refuse_unknown_generals(chosen: list[str], names: list[str], skills: Optional[list[Path]]) -> None:
     """``--generals`` names every seat's general from the pool: an unknown name is
     refused first (with the closest names of the pool), before the player count."""
     import difflib
@@ -547,7 +559,7 @@ def _refuse_unknown_generals(chosen: list[str], names: list[str]) -> None:
             continue
         close = difflib.get_close_matches(n, names, n=3, cutoff=0.3)
         hint = f"是不是想写：{'、'.join(close)}？" if close else ""
-        raise _fail(f"--generals：武将池里没有「{n}」。{hint}可用：{'、'.join(names)}")
+        raise _fail(f"--generals：武将池里没有「{n}」。{hint}可用：{'、'.join(names)}{bundled_hint(skills)}")
 
 
 @app.command()
@@ -585,7 +597,7 @@ def play(
         chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
         if not chosen:
             raise _fail("--generals 为空：请按座次写出武将，例如 --generals 曹操,刘备,关羽,吕布")
-        _refuse_unknown_generals(chosen, [g.name for g in pool])
+        _refuse_unknown_generals(chosen, [g.name for g in pool], skills)
     if players is None:
         players = len(chosen) if chosen else 5
     limit = identity.DEFAULT_MAX_TURNS
@@ -596,7 +608,7 @@ def play(
                 max_turns=limit, deck_name=deck, card_effects=effects,
             )
         except IdentityError as exc:
-            raise _fail(str(exc)) from None
+            raise _fail(str(exc) + (bundled_hint(skills) if len(pool) < players else "")) from None
         text = result.log.to_jsonl() if log is LogFormat.json else result.log.text()
         sys.stdout.write(text + "\n")
         if result.winner is None:
@@ -610,7 +622,7 @@ def play(
         game = setup_identity_game(pool, players, seed, agents, True, chosen, roles, ex, equipment, deck, effects)
         run_identity_game(game, limit)
     except IdentityError as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(str(exc) + (bundled_hint(skills) if len(pool) < players else "")) from None
     except HumanQuit as exc:
         out.print(f"{exc}，对局中止。")
         raise typer.Exit(1) from None  # the game did not end: a script must not take it for one that did

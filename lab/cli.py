@@ -67,7 +67,7 @@ def simulate_command(
         TimeRemainingColumn,
     )
 
-    from sgs.compiler.cli import _skill_pool
+    from sgs.compiler.cli import _skill_pool, bundled_hint
 
     from .simulate import SimulateError, simulate
     from .table import SpecError, TableSpec, load_table
@@ -92,7 +92,7 @@ def simulate_command(
     _skill_pool(skills)  # compile errors / empty pool → diagnostics and exit 1, as for sgs play
     table = load_table(spec)
     if len(table.generals) < players:
-        raise _fail(f"武将池只有 {len(table.generals)} 名武将，不够 {players} 人")
+        raise _fail(f"武将池只有 {len(table.generals)} 名武将，不够 {players} 人{bundled_hint(skills)}")
     address = ray_address if ray_address is not None else ("" if ray else None)
     progress = Progress(
         TextColumn("模拟"),

@@ -324,3 +324,26 @@ def test_explain_suggests_only_close_names() -> None:
     assert r.exit_code == 1 and "是不是想找：司马懿" in r.output, r.output
     r = runner.invoke(app, ["explain", "不曲"])
     assert r.exit_code == 1 and "不屈" in r.output, r.output
+
+
+def test_a_small_pool_from_skills_names_the_bundled_folder(tmp_path: Path) -> None:
+    """--skills replaces the bundled generals: when the pool is too small, or a bundled
+    general is asked for, the message says which folder to add (its real path)."""
+    from sgs.compiler import bundled_skills_dir
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "a.sgs").write_text(CANON, encoding="utf-8")
+    add = f"再加 --skills {bundled_skills_dir().resolve()}"
+    for args in (
+        ["play", "--skills", str(mine)],
+        ["play", "--skills", str(mine), "--generals", "张三,曹操"],
+        ["simulate", "--games", "1", "--skills", str(mine), "-o", str(tmp_path / "o.jsonl")],
+    ):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and add in r.output, (args, r.output)
+        _no_traceback(r)
+    r = runner.invoke(app, ["play", "--skills", str(mine), "--skills", SKILLS, "--generals", "张三,曹操"])
+    assert r.exit_code == 0 and add not in r.output
+    r = runner.invoke(app, ["play", "--players", "11"])  # not a pool problem: no hint
+    assert "再加 --skills" not in r.output
