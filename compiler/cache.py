@@ -35,6 +35,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TypeVar
 
+from .inputs import os_reason
+
 if TYPE_CHECKING:
     from lark import Lark
 
@@ -157,7 +159,7 @@ def _read_verified(path: Path, magic: bytes) -> tuple[bytes | None, str | None]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return None, f"无法读取：{exc.strerror or exc}"
+        return None, f"无法读取：{os_reason(exc)}"
     head, _, payload = data.partition(b"\n")
     if not head.startswith(magic) or head[len(magic):].decode("ascii", "replace") != digest(payload):
         return None, "内容与记录的散列不符"

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 from rich.console import Console
 
+from sgs.compiler.inputs import os_reason
+
 if TYPE_CHECKING:
     from sgs.compiler import Pool
     from sgs.compiler.diagnostics import Diagnostic
@@ -380,7 +382,7 @@ def fmt_(
                 try:
                     path.write_text(formatted, encoding="utf-8")
                 except OSError as exc:
-                    raise _fail(f"无法写入 {path}：{exc.strerror or exc}") from None
+                    raise _fail(f"无法写入 {path}：{os_reason(exc)}") from None
                 err.print(f"已格式化：{shown}", markup=False)
         else:
             if headers:
@@ -432,7 +434,7 @@ def graph(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:
-        raise _fail(f"无法写入 {out_path}：{exc.strerror or exc}") from None
+        raise _fail(f"无法写入 {out_path}：{os_reason(exc)}") from None
     except GraphvizMissing as exc:
         raise _fail(str(exc), code=1) from None
     for w in written:
@@ -504,7 +506,7 @@ def compile_(
         out.print(render_diagnostics(exc.diagnostics, "human"), markup=False)
         raise typer.Exit(1) from None
     except OSError as exc:
-        raise _fail(f"无法写入输出目录 {out_dir}：{exc.strerror or exc}") from None
+        raise _fail(f"无法写入输出目录 {out_dir}：{os_reason(exc)}") from None
     for w in written:
         out.print(f"写出 {w}", markup=False)
 

@@ -16,11 +16,12 @@ own diagnostic (E0001) or message.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 
-__all__ = ["InputError", "MAX_FILE_BYTES", "read_bytes", "read_text", "strip_bom"]
+__all__ = ["InputError", "MAX_FILE_BYTES", "os_reason", "read_bytes", "read_text", "strip_bom"]
 
 #: bytes: room for the compiler's 500,000-character limit (``parse.MAX_TEXT``) in
 #: UTF-8 (Chinese text is 3 bytes a character), and for any real scenario file
@@ -50,6 +51,32 @@ def _kind(mode: int) -> str:
     return "不是普通文件；请给出文件"
 
 
+#: the system errors a user meets reading or writing files, said in Chinese
+_OS_REASONS = {
+    errno.ENOENT: "路径不存在",
+    errno.EACCES: "没有权限",
+    errno.EPERM: "没有权限",
+    errno.ENOTDIR: "路径中有一项不是目录",
+    errno.EISDIR: "这是一个目录，不是文件",
+    errno.EEXIST: "已经存在",
+    errno.ENOSPC: "磁盘空间不足",
+    errno.EROFS: "文件系统只读",
+    errno.ENAMETOOLONG: "文件名太长",
+    errno.EDQUOT: "超出磁盘配额",
+    errno.EMFILE: "打开的文件太多",
+    errno.EIO: "输入输出错误",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """``exc``'s reason in Chinese (the common errno values); another errno keeps the
+    system's own words after its number, so nothing is lost."""
+    said = _OS_REASONS.get(exc.errno or 0)
+    if said is not None:
+        return said
+    return f"系统错误 {exc.errno}：{exc.strerror}" if exc.errno is not None else str(exc)
+
+
 def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
@@ -69,7 +96,7 @@ def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError(shown, "这是一个目录，不是文件") from None
         raise InputError(shown, "没有读取权限") from None
     except OSError as exc:
-        raise InputError(shown, f"无法读取：{exc.strerror or exc}") from None
+        raise InputError(shown, f"无法读取：{os_reason(exc)}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -88,7 +115,7 @@ def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError(shown, f"文件太大：超过 {limit} 字节的上限")
         return b"".join(chunks)
     except OSError as exc:
-        raise InputError(shown, f"无法读取：{exc.strerror or exc}") from None
+        raise InputError(shown, f"无法读取：{os_reason(exc)}") from None
     finally:
         os.close(fd)
 

@@ -16,6 +16,8 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from sgs.compiler.inputs import os_reason
+
 __all__ = ["register", "simulate_command", "stats_command", "report_command"]
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -187,7 +189,7 @@ def report_command(
     try:
         written = write_report(rows, out_path, title=str(results), extra_runs=extra)
     except OSError as exc:
-        raise _fail(f"无法写入 {out_path}：{exc.strerror or exc}") from None
+        raise _fail(f"无法写入 {out_path}：{os_reason(exc)}") from None
     for w in written:
         _out.print(f"写出 {w}", markup=False)
 

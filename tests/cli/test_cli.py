@@ -142,8 +142,10 @@ def test_write_errors_and_empty_inputs_are_messages(tmp_path: Path) -> None:
     blocker.write_text("x", encoding="utf-8")
     r = runner.invoke(app, ["compile", skills, "-o", str(blocker)])
     assert r.exit_code == 2 and "无法写入" in r.output
+    r = runner.invoke(app, ["compile", skills, "-o", str(blocker / "out")])
+    assert r.exit_code == 2 and "无法写入输出目录" in r.output and "路径中有一项不是目录" in r.output, r.output
     r = runner.invoke(app, ["graph", skills, "-o", str(blocker / "g.dot")])
-    assert r.exit_code == 2 and "无法写入" in r.output
+    assert r.exit_code == 2 and "无法写入" in r.output and "Not a directory" not in r.output, r.output
     (tmp_path / "empty").mkdir()
     r = runner.invoke(app, ["check", str(tmp_path / "empty")])
     assert r.exit_code == 2 and "没有找到" in r.output

@@ -237,3 +237,14 @@ def test_refused_characters_are_found_in_one_pass() -> None:
     by_regex = {m.start() for m in _REFUSED.finditer(everything)}
     by_rule = {cp for cp in range(sys.maxunicode + 1) if _refused_char(chr(cp))}
     assert by_regex == by_rule
+
+
+def test_system_errors_are_said_in_chinese_and_unknown_ones_keep_their_words() -> None:
+    import errno
+
+    from sgs.compiler.inputs import os_reason
+
+    assert os_reason(OSError(errno.ENOSPC, "No space left on device")) == "磁盘空间不足"
+    assert os_reason(PermissionError(errno.EACCES, "Permission denied")) == "没有权限"
+    assert os_reason(OSError(errno.EXDEV, "Invalid cross-device link")) == f"系统错误 {errno.EXDEV}：Invalid cross-device link"
+    assert os_reason(OSError("no errno at all")) == "no errno at all"
