@@ -350,8 +350,8 @@ def _compare(sc: Scenario, discard: Sequence[object], draw_pile: Sequence[object
 
 
 def run_scenario_file(path: Path, pool: Pool | None = None) -> ScenarioReport:
-    """Load and run one file; a bad file becomes a one-line failure, not an exception."""
+    """Load and run one file; a bad file becomes one failure line per problem, not an exception."""
     try:
         return run_scenario(load_scenario(path), pool)
     except ScenarioError as exc:
-        return ScenarioReport(path.stem, str(path), [str(exc)])
+        return ScenarioReport(path.stem, str(path), [p.one() for p in exc.problems])

@@ -35,9 +35,13 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 PHASES = ("回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段")
 ROLES = ("主公", "忠臣", "反贼", "内奸")
@@ -50,13 +54,27 @@ DECKS = ("标准", "军争")
 
 
 class ScenarioError(Exception):
-    """A scenario file that cannot be read: ``path: key: message``."""
+    """A scenario file that cannot be read: ``path: key: message``.  The first problem
+    of the file; ``more`` holds the file's other problems (a file is read to its end, so
+    the designer sees them all at once), ``problems`` all of them in file order."""
 
     def __init__(self, path: str, key: str, message: str, line: int | None = None, col: int | None = None) -> None:
         self.path, self.key, self.message, self.line, self.col = path, key, message, line, col
-        at = f"{path}:{line}:{col}" if line is not None else path
-        where = f"{at}: {key}: " if key else f"{at}: "
-        super().__init__(where + message)
+        self.more: tuple[ScenarioError, ...] = ()
+        super().__init__(self.one())
+
+    def one(self) -> str:
+        """This problem alone, as one line (or a TOML error with its source line)."""
+        at = f"{self.path}:{self.line}:{self.col}" if self.line is not None else self.path
+        where = f"{at}: {self.key}: " if self.key else f"{at}: "
+        return where + self.message
+
+    @property
+    def problems(self) -> tuple[ScenarioError, ...]:
+        return (self, *self.more)
+
+    def __str__(self) -> str:
+        return "\n".join(p.one() for p in self.problems)
 
 
 @dataclass(frozen=True)
@@ -169,9 +187,31 @@ class _Reader:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        #: every problem found so far (the file is read to its end; see :meth:`collect`)
+        self.problems: list[ScenarioError] = []
 
     def fail(self, key: str, message: str) -> ScenarioError:
         return ScenarioError(self.path, key, message)
+
+    @contextmanager
+    def collect(self) -> Iterator[None]:
+        """One independent check: its problem is kept and reading goes on."""
+        try:
+            yield
+        except ScenarioError as exc:
+            self.problems.append(exc)
+
+    def get(self, read: Callable[[], T], default: T) -> T:
+        """``read()``, or ``default`` with its problem kept."""
+        with self.collect():
+            return read()
+        return default
+
+    def opt(self, read: Callable[[], T | None]) -> T | None:
+        """``read()`` of an optional value, or None with its problem kept."""
+        with self.collect():
+            return read()
+        return None
 
     def table(self, data: Any, key: str) -> dict[str, Any]:
         if not isinstance(data, dict):
@@ -179,9 +219,12 @@ class _Reader:
         return data
 
     def known_keys(self, data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> None:
+        """Every unknown key of ``data`` is a problem of its own (kept, not raised)."""
         for k in data:
             if k not in allowed:
-                raise self.fail(f"{key}.{k}" if key else k, f"未知的键{_suggest(k, allowed)}；可用：{'、'.join(allowed)}")
+                self.problems.append(
+                    self.fail(f"{key}.{k}" if key else k, f"未知的键{_suggest(k, allowed)}；可用：{'、'.join(allowed)}")
+                )
 
     def string(self, data: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
         v = data.get(key, default)
@@ -224,6 +267,11 @@ class _Reader:
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise self.fail(f"{where}.{key}", "应为字符串数组，例如 [\"杀♠7\", \"闪♥2\"]")
         return tuple(v)
+
+
+def _no_table() -> dict[str, Any]:
+    """The stand-in for a table with a problem (its problem is kept already)."""
+    return {}
 
 
 def _choices(r: _Reader, data: dict[str, Any], where: str) -> tuple[Step, ...]:
@@ -309,173 +357,82 @@ def toml_kind(value: object) -> str:
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
-    """Parse scenario TOML ``text``; raises :class:`ScenarioError` on any problem."""
+    """Parse scenario TOML ``text``; raises :class:`ScenarioError` on any problem — the
+    first, with every other problem of the file in ``more`` (each check reads on past a
+    problem; only a TOML syntax error stops the reading)."""
     r = _Reader(path)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, col, message = toml_error(text, exc)
         raise ScenarioError(path, "", message, line, col) from None
+    scenario = _scenario(r, doc, path)
+    if r.problems:
+        first, *rest = r.problems
+        first.more = tuple(rest)
+        raise first
+    return scenario
+
+
+def _scenario(r: _Reader, doc: dict[str, Any], path: str) -> Scenario:
+    """The file's scenario; a value with a problem is replaced by its default (the
+    problem is in ``r.problems`` and the caller discards the result)."""
     r.known_keys(doc, "", ("scenario", "seats", "draw_pile", "expect"))
-    head = r.table(doc.get("scenario", {}), "scenario")
+    head = r.get(lambda: r.table(doc.get("scenario", {}), "scenario"), _no_table())
     r.known_keys(head, "scenario", ("name", "mode", "seed", "current", "phase", "until", "turns", "ex", "deck", "same_general", "skills"))
-    name = r.string(head, "name", "scenario", default=Path(path).stem)
-    mode = r.string(head, "mode", "scenario", default="身份")
+    name = r.get(lambda: r.string(head, "name", "scenario", default=Path(path).stem), Path(path).stem)
+    mode = r.get(lambda: r.string(head, "mode", "scenario", default="身份"), "身份")
     if mode != "身份":
-        raise r.fail("scenario.mode", f"暂只支持「身份」局，实际是「{mode}」")
-    seed = r.opt_int(head, "seed", "scenario") or 0
+        r.problems.append(r.fail("scenario.mode", f"暂只支持「身份」局，实际是「{mode}」"))
+    seed = r.opt(lambda: r.opt_int(head, "seed", "scenario")) or 0
     if seed < 0:  # random.Random(-n) is random.Random(n): a negative seed would silently repeat another
-        raise r.fail("scenario.seed", f"应为非负整数（0 或更大），而不是 {seed}")
-    phase = r.string(head, "phase", "scenario", default="回合开始阶段")
+        r.problems.append(r.fail("scenario.seed", f"应为非负整数（0 或更大），而不是 {seed}"))
+    phase = r.get(lambda: r.string(head, "phase", "scenario", default="回合开始阶段"), "回合开始阶段")
     if phase not in PHASES:
-        raise r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}")
-    until = r.string(head, "until", "scenario", default="回合结束")
+        r.problems.append(r.fail("scenario.phase", f"未知阶段「{phase}」{_suggest(phase, PHASES)}；可用：{'、'.join(PHASES)}"))
+    until = r.get(lambda: r.string(head, "until", "scenario", default="回合结束"), "回合结束")
     if until not in UNTIL:
-        raise r.fail(
+        r.problems.append(r.fail(
             "scenario.until",
             f"应为 回合结束、游戏结束，或某阶段结束（{'、'.join(UNTIL_PHASE)}），实际是「{until}」{_suggest(until, UNTIL)}",
-        )
-    with_ex = r.boolean(head, "ex", "scenario", default=False)
-    deck = r.string(head, "deck", "scenario", default="标准")
+        ))
+    with_ex = r.get(lambda: r.boolean(head, "ex", "scenario", default=False), False)
+    deck = r.get(lambda: r.string(head, "deck", "scenario", default="标准"), "标准")
     if deck not in DECKS:
-        raise r.fail("scenario.deck", f"未知牌堆「{deck}」{_suggest(deck, tuple(DECKS))}；可用：{'、'.join(DECKS)}")
-    same_general = r.boolean(head, "same_general", "scenario", default=False)
-    turns = r.opt_int(head, "turns", "scenario")
-    extra = r.labels(head, "skills", "scenario") or ()
+        r.problems.append(r.fail("scenario.deck", f"未知牌堆「{deck}」{_suggest(deck, tuple(DECKS))}；可用：{'、'.join(DECKS)}"))
+    same_general = r.get(lambda: r.boolean(head, "same_general", "scenario", default=False), False)
+    turns = r.opt(lambda: r.opt_int(head, "turns", "scenario"))
+    extra = r.opt(lambda: r.labels(head, "skills", "scenario")) or ()
     skills = tuple((Path(path).parent / e).resolve() for e in extra)
     for e, full in zip(extra, skills):
         if not full.exists():
-            raise r.fail("scenario.skills", f"找不到「{e}」（相对于场景文件所在的目录）")
+            r.problems.append(r.fail("scenario.skills", f"找不到「{e}」（相对于场景文件所在的目录）"))
     if turns is not None and not 1 <= turns <= 500:
-        raise r.fail("scenario.turns", "应为 1 到 500 之间的整数（运行的回合数）")
+        r.problems.append(r.fail("scenario.turns", "应为 1 到 500 之间的整数（运行的回合数）"))
 
     raw_seats = doc.get("seats")
-    if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
-        raise r.fail("seats", "应有 2 到 10 个 [[seats]] 表")
     seats: list[SeatSetup] = []
-    for i, s in enumerate(raw_seats, start=1):
-        where = f"seats[{i}]"
-        s = r.table(s, where)
-        r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained", "alive"))
-        alive = r.boolean(s, "alive", where, default=True)
-        if not alive and s.get("role") == "主公":
-            raise r.fail(f"{where}.alive", "主公开局前已阵亡，游戏已经结束；只有其他角色可以写 alive = false")
-        if not alive:
-            # a seat dead before the start: nothing of his is on the table, no one asks him
-            for key in ("hp", "hand", "equip", "judge", "choices", "chained"):
-                if key in s:
-                    raise r.fail(f"{where}.{key}", f"alive = false 的角色开局前已阵亡，不能写 {key}")
-        hp, max_hp = r.opt_int(s, "hp", where), r.opt_int(s, "max_hp", where)
-        for key, amount in (("hp", hp), ("max_hp", max_hp)):
-            if amount is not None and not 1 <= amount <= 20:
-                raise r.fail(f"{where}.{key}", f"应在 1 到 20 之间，实际是 {amount}")
-        if hp is not None and max_hp is not None and hp > max_hp:
-            raise r.fail(f"{where}.hp", f"体力 {hp} 超过了体力上限 {max_hp}")
-        role = r.string(s, "role", where)
-        if role not in ROLES:
-            raise r.fail(f"{where}.role", f"未知身份「{role}」{_suggest(role, ROLES)}；可用：{'、'.join(ROLES)}")
-        seats.append(
-            SeatSetup(
-                general=r.string(s, "general", where),
-                role=role,
-                hp=hp,
-                max_hp=max_hp,
-                hand=r.labels(s, "hand", where) or (),
-                equip=r.labels(s, "equip", where) or (),
-                judge=r.labels(s, "judge", where) or (),
-                choices=_choices(r, s, where),
-                chained=r.boolean(s, "chained", where, default=False),
-                alive=alive,
-            )
-        )
-    if sum(s.role == "主公" for s in seats) != 1:
-        raise r.fail("seats", "身份局须恰有一名主公")
-    if sum(st.alive for st in seats) < 2:
-        raise r.fail("seats", "开局时至少要有 2 名存活角色")
-    given = r.opt_int(head, "current", "scenario")
+    if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
+        r.problems.append(r.fail("seats", "应有 2 到 10 个 [[seats]] 表"))
+    else:
+        seats = [_seat(r, s, f"seats[{i}]") for i, s in enumerate(raw_seats, start=1)]
+    if seats and sum(s.role == "主公" for s in seats) != 1:
+        r.problems.append(r.fail("seats", "身份局须恰有一名主公"))
+    if seats and sum(st.alive for st in seats) < 2:
+        r.problems.append(r.fail("seats", "开局时至少要有 2 名存活角色"))
+    # seat numbers are checked against the seats there are (all 10 allowed when the
+    # seats themselves have a problem: that one is reported already)
+    n = len(seats) or 10
+    given = r.opt(lambda: r.opt_int(head, "current", "scenario"))
     current = 1 if given is None else given
-    if not 1 <= current <= len(seats):
-        raise r.fail("scenario.current", f"座位号应在 1 到 {len(seats)} 之间")
-    if not seats[current - 1].alive:
-        raise r.fail("scenario.current", f"{current}号位开局前已阵亡（alive = false），不能是当前回合角色")
+    if not 1 <= current <= n:
+        r.problems.append(r.fail("scenario.current", f"座位号应在 1 到 {n} 之间"))
+    elif seats and not seats[current - 1].alive:
+        r.problems.append(r.fail("scenario.current", f"{current}号位开局前已阵亡（alive = false），不能是当前回合角色"))
 
-    pile = r.table(doc.get("draw_pile", {}), "draw_pile")
+    pile = r.get(lambda: r.table(doc.get("draw_pile", {}), "draw_pile"), _no_table())
     r.known_keys(pile, "draw_pile", ("top",))
-    top = r.labels(pile, "top", "draw_pile") or ()
-
-    ex = r.table(doc.get("expect", {}), "expect")
-    r.known_keys(
-        ex,
-        "expect",
-        (
-            "winner", "winners", "dead", "events", "absent_events", "discard", "discard_contains",
-            "discard_not_contains", "draw_pile_top", "distance", "seat",
-        ),
-    )
-    winner = ex.get("winner")
-    if winner is not None and winner not in ROLES + ("无",):
-        raise r.fail("expect.winner", f"应为 主公、反贼、内奸 或 无（未结束）{_suggest(str(winner), ROLES)}")
-    dead = r.seat_list(ex, "dead", "expect", len(seats))
-    winners = r.seat_list(ex, "winners", "expect", len(seats))
-    if winners is not None and not winners:
-        raise r.fail("expect.winners", "应列出获胜的座位号；游戏未结束写 winner = \"无\"")
-    distances: list[tuple[int, int, int]] = []
-    for k, v in r.table(ex.get("distance", {}), "expect.distance").items():
-        where = f"expect.distance.{k}"
-        a, sep, b = k.partition("-")
-        if not (sep and a.strip().isdigit() and b.strip().isdigit()):
-            raise r.fail(where, "键应为“起点座位-终点座位”，例如 \"1-3\" = 2（1号位到3号位的距离）")
-        src, dst = int(a), int(b)
-        for seat in (src, dst):
-            if not 1 <= seat <= len(seats):
-                raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间，实际有 {seat}")
-        if src == dst:
-            raise r.fail(where, "起点与终点是同一座位（与自己的距离不计算）")
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise r.fail(where, f"应为正整数（距离至少为 1），实际是 {v!r}")
-        distances.append((src, dst, v))
-    seat_ex: dict[int, SeatExpectation] = {}
-    for k, v in r.table(ex.get("seat", {}), "expect.seat").items():
-        where = f"expect.seat.{k}"
-        if not k.isdigit() or not 1 <= int(k) <= len(seats):
-            raise r.fail(where, f"座位号应在 1 到 {len(seats)} 之间")
-        v = r.table(v, where)
-        r.known_keys(
-            v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained", "asked",
-                     "on_general")
-        )
-        alive_at_end = v.get("alive")
-        if alive_at_end is not None and not isinstance(alive_at_end, bool):
-            raise r.fail(f"{where}.alive", "应为 true 或 false")
-        face_down = v.get("face_down")
-        if face_down is not None and not isinstance(face_down, bool):
-            raise r.fail(f"{where}.face_down", "应为 true 或 false")
-        seat_ex[int(k)] = SeatExpectation(
-            hp=r.opt_int(v, "hp", where),
-            max_hp=r.opt_int(v, "max_hp", where),
-            hand=r.labels(v, "hand", where),
-            hand_count=r.opt_int(v, "hand_count", where),
-            equip=r.labels(v, "equip", where),
-            judge=r.labels(v, "judge", where),
-            alive=alive_at_end,
-            face_down=face_down,
-            chained=r.boolean(v, "chained", where, default=False) if "chained" in v else None,
-            asked=r.boolean(v, "asked", where, default=False) if "asked" in v else None,
-            on_general=r.labels(v, "on_general", where),
-        )
-    expect = Expectation(
-        winner=winner,
-        dead=tuple(dead) if dead is not None else None,
-        seats=seat_ex,
-        events=r.labels(ex, "events", "expect") or (),
-        absent_events=r.labels(ex, "absent_events", "expect") or (),
-        discard=r.labels(ex, "discard", "expect"),
-        draw_pile_top=r.labels(ex, "draw_pile_top", "expect"),
-        winners=winners,
-        discard_contains=r.labels(ex, "discard_contains", "expect") or (),
-        discard_not_contains=r.labels(ex, "discard_not_contains", "expect") or (),
-        distances=tuple(distances),
-    )
+    top = r.opt(lambda: r.labels(pile, "top", "draw_pile")) or ()
     return Scenario(
         path=path,
         name=name,
@@ -487,11 +444,137 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         until=until,
         turns=turns,
         draw_pile_top=top,
-        expect=expect,
+        expect=_expectation(r, doc, n),
         ex=with_ex,
         deck=deck,
         same_general=same_general,
         skills=skills,
+    )
+
+
+def _seat(r: _Reader, raw: object, where: str) -> SeatSetup:
+    """One ``[[seats]]`` table; each of its problems is kept in ``r``."""
+    s = r.get(lambda: r.table(raw, where), _no_table())
+    r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained", "alive"))
+    alive = r.get(lambda: r.boolean(s, "alive", where, default=True), True)
+    if not alive and s.get("role") == "主公":
+        r.problems.append(r.fail(f"{where}.alive", "主公开局前已阵亡，游戏已经结束；只有其他角色可以写 alive = false"))
+    if not alive:
+        # a seat dead before the start: nothing of his is on the table, no one asks him
+        for key in ("hp", "hand", "equip", "judge", "choices", "chained"):
+            if key in s:
+                r.problems.append(r.fail(f"{where}.{key}", f"alive = false 的角色开局前已阵亡，不能写 {key}"))
+    hp = r.opt(lambda: r.opt_int(s, "hp", where))
+    max_hp = r.opt(lambda: r.opt_int(s, "max_hp", where))
+    for key, amount in (("hp", hp), ("max_hp", max_hp)):
+        if amount is not None and not 1 <= amount <= 20:
+            r.problems.append(r.fail(f"{where}.{key}", f"应在 1 到 20 之间，实际是 {amount}"))
+    if hp is not None and max_hp is not None and hp > max_hp:
+        r.problems.append(r.fail(f"{where}.hp", f"体力 {hp} 超过了体力上限 {max_hp}"))
+    role = r.get(lambda: r.string(s, "role", where), "")
+    if role and role not in ROLES:
+        r.problems.append(r.fail(f"{where}.role", f"未知身份「{role}」{_suggest(role, ROLES)}；可用：{'、'.join(ROLES)}"))
+    return SeatSetup(
+        general=r.get(lambda: r.string(s, "general", where), ""),
+        role=role,
+        hp=hp,
+        max_hp=max_hp,
+        hand=r.opt(lambda: r.labels(s, "hand", where)) or (),
+        equip=r.opt(lambda: r.labels(s, "equip", where)) or (),
+        judge=r.opt(lambda: r.labels(s, "judge", where)) or (),
+        choices=r.get(lambda: _choices(r, s, where), ()),
+        chained=r.get(lambda: r.boolean(s, "chained", where, default=False), False),
+        alive=alive,
+    )
+
+
+def _expectation(r: _Reader, doc: dict[str, Any], n: int) -> Expectation:
+    """``[expect]`` for a table of ``n`` seats; each problem is kept in ``r``."""
+    ex = r.get(lambda: r.table(doc.get("expect", {}), "expect"), _no_table())
+    r.known_keys(
+        ex,
+        "expect",
+        (
+            "winner", "winners", "dead", "events", "absent_events", "discard", "discard_contains",
+            "discard_not_contains", "draw_pile_top", "distance", "seat",
+        ),
+    )
+    winner = ex.get("winner")
+    if winner is not None and winner not in ROLES + ("无",):
+        r.problems.append(r.fail("expect.winner", f"应为 主公、反贼、内奸 或 无（未结束）{_suggest(str(winner), ROLES)}"))
+    dead = r.opt(lambda: r.seat_list(ex, "dead", "expect", n))
+    winners = r.opt(lambda: r.seat_list(ex, "winners", "expect", n))
+    if winners is not None and not winners:
+        r.problems.append(r.fail("expect.winners", "应列出获胜的座位号；游戏未结束写 winner = \"无\""))
+    distances: list[tuple[int, int, int]] = []
+    for k, v in r.get(lambda: r.table(ex.get("distance", {}), "expect.distance"), _no_table()).items():
+        with r.collect():
+            distances.append(_distance(r, f"expect.distance.{k}", k, v, n))
+    seat_ex: dict[int, SeatExpectation] = {}
+    for k, v in r.get(lambda: r.table(ex.get("seat", {}), "expect.seat"), _no_table()).items():
+        where = f"expect.seat.{k}"
+        if not k.isdigit() or not 1 <= int(k) <= n:
+            r.problems.append(r.fail(where, f"座位号应在 1 到 {n} 之间"))
+            continue
+        seat_ex[int(k)] = _seat_expectation(r, v, where)
+    return Expectation(
+        winner=winner,
+        dead=tuple(dead) if dead is not None else None,
+        seats=seat_ex,
+        events=r.opt(lambda: r.labels(ex, "events", "expect")) or (),
+        absent_events=r.opt(lambda: r.labels(ex, "absent_events", "expect")) or (),
+        discard=r.opt(lambda: r.labels(ex, "discard", "expect")),
+        draw_pile_top=r.opt(lambda: r.labels(ex, "draw_pile_top", "expect")),
+        winners=winners,
+        discard_contains=r.opt(lambda: r.labels(ex, "discard_contains", "expect")) or (),
+        discard_not_contains=r.opt(lambda: r.labels(ex, "discard_not_contains", "expect")) or (),
+        distances=tuple(distances),
+    )
+
+
+def _distance(r: _Reader, where: str, key: str, value: object, n: int) -> tuple[int, int, int]:
+    """One ``"1-3" = 2`` of ``[expect.distance]``; raises its problem."""
+    a, sep, b = key.partition("-")
+    if not (sep and a.strip().isdigit() and b.strip().isdigit()):
+        raise r.fail(where, "键应为“起点座位-终点座位”，例如 \"1-3\" = 2（1号位到3号位的距离）")
+    src, dst = int(a), int(b)
+    for seat in (src, dst):
+        if not 1 <= seat <= n:
+            raise r.fail(where, f"座位号应在 1 到 {n} 之间，实际有 {seat}")
+    if src == dst:
+        raise r.fail(where, "起点与终点是同一座位（与自己的距离不计算）")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise r.fail(where, f"应为正整数（距离至少为 1），实际是 {value!r}")
+    return src, dst, value
+
+
+def _seat_expectation(r: _Reader, raw: object, where: str) -> SeatExpectation:
+    """One ``[expect.seat.N]``; each of its problems is kept in ``r``."""
+    v = r.get(lambda: r.table(raw, where), _no_table())
+    r.known_keys(
+        v, where, ("hp", "max_hp", "hand", "hand_count", "equip", "judge", "alive", "face_down", "chained", "asked",
+                   "on_general")
+    )
+    alive_at_end = v.get("alive")
+    if alive_at_end is not None and not isinstance(alive_at_end, bool):
+        r.problems.append(r.fail(f"{where}.alive", "应为 true 或 false"))
+        alive_at_end = None
+    face_down = v.get("face_down")
+    if face_down is not None and not isinstance(face_down, bool):
+        r.problems.append(r.fail(f"{where}.face_down", "应为 true 或 false"))
+        face_down = None
+    return SeatExpectation(
+        hp=r.opt(lambda: r.opt_int(v, "hp", where)),
+        max_hp=r.opt(lambda: r.opt_int(v, "max_hp", where)),
+        hand=r.opt(lambda: r.labels(v, "hand", where)),
+        hand_count=r.opt(lambda: r.opt_int(v, "hand_count", where)),
+        equip=r.opt(lambda: r.labels(v, "equip", where)),
+        judge=r.opt(lambda: r.labels(v, "judge", where)),
+        alive=alive_at_end,
+        face_down=face_down,
+        chained=r.get(lambda: r.boolean(v, "chained", where, default=False), False) if "chained" in v else None,
+        asked=r.get(lambda: r.boolean(v, "asked", where, default=False), False) if "asked" in v else None,
+        on_general=r.opt(lambda: r.labels(v, "on_general", where)),
     )
 
 

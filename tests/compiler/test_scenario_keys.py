@@ -175,3 +175,30 @@ def test_hp_above_the_max_is_refused_not_raised() -> None:
     ok = table(expect="[expect.seat.4]\nhp = 4\nmax_hp = 5")  # 南蛮入侵 hits him once
     ok = ok.replace('role = "反贼"\nhp = 1', 'role = "反贼"\nhp = 5\nmax_hp = 5')
     assert run_scenario(parse_scenario(ok, "t.toml")).failures == []
+
+
+def test_every_problem_of_a_file_is_reported_at_once() -> None:
+    """A designer fixes a file in one pass: an hp above max, an unknown role, a
+    duplicate of nothing, an unknown key and a bad expectation are all listed."""
+    text = (
+        '[scenario]\nphase = "出牌"\nturns = 0\n'
+        '[[seats]]\ngeneral = "曹操"\nrole = "主公"\nhp = 5\nmax_hp = 4\ncolour = "红"\n'
+        '[[seats]]\ngeneral = "刘备"\nrole = "反骨"\n'
+        '[expect]\ndead = [3]\ndistance = { "1-1" = 1, "1-2" = 0 }\n[expect.seat.9]\nhp = 1\n'
+    )
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text, "t.toml")
+    assert [(p.key, p.message.split("（")[0].split("；")[0]) for p in err.value.problems] == [
+        ("scenario.phase", "未知阶段「出牌」"),
+        ("scenario.turns", "应为 1 到 500 之间的整数"),
+        ("seats[1].colour", "未知的键"),
+        ("seats[1].hp", "体力 5 超过了体力上限 4"),
+        ("seats[2].role", "未知身份「反骨」"),
+        ("expect.dead", "座位号应在 1 到 2 之间，实际有 3"),
+        ("expect.distance.1-1", "起点与终点是同一座位"),
+        ("expect.distance.1-2", "应为正整数"),
+        ("expect.seat.9", "座位号应在 1 到 2 之间"),
+    ]
+    assert str(err.value).count("\n") == 8  # one line each
+    # the runner reports each as its own failure line
+    assert err.value.key == "scenario.phase" and err.value.more[-1].key == "expect.seat.9"

@@ -46,4 +46,5 @@ def test_the_caret_points_at_the_column_under_wide_characters() -> None:
 def test_a_wrong_kind_is_named_in_toml_words() -> None:
     with pytest.raises(ScenarioError) as err:
         parse_scenario("scenario = 3\n", "t.toml")
-    assert str(err.value) == "t.toml: scenario: 应为表（table），实际是整数 3"
+    # the file's other problem (no seats) is reported with it, on its own line
+    assert str(err.value) == "t.toml: scenario: 应为表（table），实际是整数 3\nt.toml: seats: 应有 2 到 10 个 [[seats]] 表"
