@@ -333,7 +333,7 @@ _TIMINGS = frozenset(t.value for t in Timing)
 _PHASES = frozenset(p.value for p in Phase)
 _NATURES = frozenset(n.value for n in Nature)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
-_CONTROL = frozenset({"额外回复体力", "比较花色"})
+_CONTROL = frozenset({"额外回复体力", "比较花色", "否则"})
 _NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY}
 _NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
 _NEW_X = {ir.Quantity.HP}
@@ -416,6 +416,7 @@ def _effect_gaps(e: ir.Effect, window: str | None = None) -> Iterator[Gap]:
         v = getattr(e, attr, None)
         if isinstance(v, ir.PlayerRef) and not (v.who is ir.Who.TARGET and window in TARGET_WINDOWS and not v.filters):
             yield from _player_gaps(v)
+    yield from _or_else_gaps(e, card_effect=False)
     if isinstance(e, ir.UseCard) and window not in TARGET_WINDOWS:
         yield Gap("“对其使用一张牌”的这种说法", e.span, runtime=False)
     if isinstance(e, ir.ForceHit) and window != "杀被闪抵消时":
@@ -443,6 +444,21 @@ def _effect_gaps(e: ir.Effect, window: str | None = None) -> Iterator[Gap]:
         yield Gap(f"“{e.verb}”的这种说法", e.span, runtime=False)
     if isinstance(e, ir.Judge) and e.actor.who not in (ir.Who.YOU, ir.Who.ONE):
         yield Gap("由其他角色进行的判定", e.span, runtime=False)
+
+
+def _or_else_gaps(e: ir.Effect, card_effect: bool) -> Iterator[Gap]:
+    """X需A，否则B: B follows A's refusal, so A must be one request the runtime knows was
+    refused (a verb that ``decides``); a request for a card with no target (需打出一张【杀】)
+    is asked, with the card use it answers, only in a card's effect."""
+    from .verbs import VERBS
+
+    if isinstance(e, ir.DoOrElse):
+        verb = VERBS.get(e.do[0].verb) if len(e.do) == 1 else None
+        # (对其使用一张【杀】，否则…: the emitter has no such use inside a card's effect yet)
+        if verb is None or not verb.decides or isinstance(e.do[0], ir.UseCard):
+            yield Gap("“需……，否则……”中要求做的事（运行时不知道它是否被拒绝）", e.span, runtime=False)
+    if isinstance(e, ir.AnswerCard) and not card_effect:
+        yield Gap("“需打出（使用）一张牌，否则……”（运行时只在牌的效果中提出这种要求）", e.span, runtime=False)
 
 
 def _context_gaps(a: ir.Ability) -> Iterator[Gap]:
@@ -638,6 +654,9 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
         window = a.timing.window if isinstance(a, ir.TriggeredAbility) else None
         for e in ir.walk_effects(_effects_of(a)):
             out.extend(_effect_gaps(e, window))
+        if isinstance(a, ir.CardEffectAbility):
+            for e in ir.walk_effects(a.effects):
+                out.extend(_or_else_gaps(e, card_effect=True))
     trig = [a for a in skill.abilities if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility))]
     if len(trig) > 1 and any(getattr(a, "cost", 0) for a in trig):
         out.append(Gap("有代价（你可以A，则B）的技能只能有一个时机", skill.span, runtime=False))

@@ -531,7 +531,10 @@ class _Planner:
 
                 self.use("Nature")
                 nature = f", nature=Nature.{Nature(e.nature).name}"
-            return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)}{nature})"])
+            # a card's effect deals its damage as the card's use (the card; a user who has
+            # died since is no source: runtime.api damage)
+            use = ", use=ctx.use" if env.target is not None else ""
+            return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)}{nature}{use})"])
         if isinstance(e, ir.Judge):
             actor = self.player(e.actor, env)
             self.use("judge")
@@ -784,6 +787,8 @@ class _Planner:
             ])
         if isinstance(e, ir.Conditional):
             return self.conditional(e, env)
+        if isinstance(e, ir.DoOrElse):
+            return self.do_or_else(e, env)
         if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
             raise self.internal("“不会死去”只能用于“扣减体力时”的时机", e.span)
         if isinstance(e, (ir.RevealDeclared, ir.VoidDeclared)):
@@ -802,6 +807,27 @@ class _Planner:
             self.use(verb.actions[0])
             return self.guard([actor], env, [f"{verb.actions[0]}(ctx, {', '.join([actor, *map(lit, values)])})"])
         raise self.internal("编译器尚不支持这个动词", e.span)
+
+    def do_or_else(self, e: ir.DoOrElse, env: _Env) -> list[str]:
+        """X需A，否则B: A's request (a verb that ``decides``: the capability pass allows no
+        other), and B when it is refused; 其 in B is X unless it already names someone."""
+        (do,) = e.do
+        if not isinstance(do, ir.AnswerCard):
+            raise self.internal("“需……，否则……”中要求做的事编译器还写不出", do.span)
+        actor = self.player(do.actor, env)
+        self.use("ask_for_card")
+        mode = ""
+        if do.mode is ir.Mode.USE:
+            self.use("UseMode")
+            mode = ", UseMode.USE"
+        ask = f"ask_for_card(ctx, {actor}, {self.card_name(do.card)}{mode})"
+        saved = env.it
+        env.it = saved if saved is not None else actor
+        try:
+            otherwise = self.effects(list(e.otherwise), env)
+        finally:
+            env.it = saved
+        return self.guard([actor], env, [f"if {ask} is None:"] + ["    " + line for line in otherwise])
 
     def discard_from(self, e: ir.DiscardFrom, env: _Env) -> list[str]:
         """弃置其两张牌 (one at a time: a card drawn in between may be the second) /

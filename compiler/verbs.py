@@ -104,7 +104,9 @@ class Verb:
     #: there, only the skill's owner can do it (转移此伤害: 你)
     owner_only: bool = False
     #: the action asks its actor itself, with a way to decline (a request for a card:
-    #: 取消): a 你可以 on this verb is decided by that request, with no 发动 question first
+    #: 取消): a 你可以 on this verb is decided by that request, with no 发动 question first;
+    #: and the request's refusal is what a 否则 after it (X需A，否则B: :class:`DoOrElse`)
+    #: waits for — the action returns what was done, None when refused
     decides: bool = False
 
     def explain(self, node: str) -> tuple[str, str]:
@@ -224,6 +226,13 @@ _TABLE: tuple[Verb, ...] = (
     # request's 取消, so a 你可以 on it asks nothing more (``decides``)
     _verb("使用牌", "UseCard", ("ask_use_card_on", "use_chosen_card", "can_use_card_on"), card_windows=True,
           decides=True),
+    # 目标角色需打出一张【杀】 / 需使用一张【闪】 (南蛮入侵, 万箭齐发): a request for a card with
+    # no target — its answer is the card's use or play (the flows open its windows); he may
+    # refuse (``decides``), which is what a 否则 after it waits for
+    _verb("打出牌", "AnswerCard", ("ask_for_card",), decides=True),
+    # X需A，否则B: no action of its own — B when A's request is refused, so A must be a
+    # verb that ``decides`` (the capability pass checks it); X picks between the two
+    _verb("否则", "DoOrElse", (), gate="choice"),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -231,7 +240,6 @@ _TABLE: tuple[Verb, ...] = (
     Verb(word, node, (), (), needs, gate=_GATES.get(word, ""))
     for word, node, needs in (
         ("拼点", "Pindian", ("pindian",)),
-        ("否则", "DoOrElse", ("do_or_else",)),
         ("延时", "Delayed", ("delay_until",)),
         ("平置", "FaceUp", ("face_up",)),
         ("重置", "ResetChain", ("unchain",)),
@@ -326,6 +334,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "拼点": ("{actor}{may}与{target}拼点", "{actor} {may}compare(s) cards (拼点) with {target}"),
     "若": ("若{cond}：{then}", "if {cond}: {then}"),
     "否则": ("需{do}，否则{otherwise}", "{do} is required, or else {otherwise}"),
+    "打出牌": ("{actor}{mode}一张{card}", "{actor} {mode} a {card}"),
     "延时": ("在{window}：{effects}", "at {window}: {effects}"),
     "叠置": ("{actor}{may}将武将牌叠置", "{actor} {may}turn(s) the general card face down"),
     "平置": ("{actor}{may}将武将牌平置", "{actor} {may}turn(s) the general card face up"),

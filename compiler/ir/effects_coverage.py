@@ -39,6 +39,7 @@ __all__ = [
     "ChooseItems",
     "VirtualUse",
     "UseCard",
+    "AnswerCard",
     "GainRules",
     "GainMark",
     "FillHand",
@@ -242,6 +243,20 @@ class UseCard:
     actor: PlayerRef
     card: CardWord
     target: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerCard:
+    """<actor>需打出一张【杀】 / 需使用一张【闪】 (no target): the actor is asked for the card
+    and may refuse — the ``do`` of a :class:`DoOrElse`, whose ``otherwise`` his refusal
+    decides.  Fields: ``actor``, ``card``, ``mode`` (打出 / 使用), ``optional``, ``span``."""
+
+    verb: ClassVar[str] = "打出牌"
+    actor: PlayerRef
+    card: CardWord
+    mode: Mode
     span: Span
     optional: bool = False
 
@@ -719,6 +734,7 @@ CoverageEffect = Union[
     ChooseItems,
     VirtualUse,
     UseCard,
+    AnswerCard,
     GainRules,
     GainMark,
     FillHand,

@@ -456,6 +456,8 @@ class Binder:
         return t.JudgeTest(m.group(1) == "不为", pattern, self.span_of(start, start + len(m.group(2))))
 
     def effect(self, n: ir.Node) -> list[t.Effect]:
+        if isinstance(n, ir.OrElse):
+            return [self.or_else(n)]
         if isinstance(n, ir.If):
             raise self.gap(f"条件“{self.words(n)}”", n)
         if isinstance(n, ir.Static) and n.kind == "damage_modify":
@@ -470,6 +472,39 @@ class Binder:
         if not isinstance(n, ir.Act):
             raise self.gap(f"“{self.words(n)}”", n)
         return self.act(n)
+
+    def or_else(self, n: ir.OrElse) -> t.DoOrElse:
+        """X需A，否则B: X is asked to do A; B when he does not.  A is bound as a request
+        when it is one (需打出一张【杀】 / 需使用一张【闪】: :class:`~sgs.compiler.ir.AnswerCard`),
+        else as the act it is (whether the back end can tell a refusal is the capability
+        pass's question, from the verb table's ``decides``)."""
+        acts = list(_flat(n.do))
+        do: tuple[t.Effect, ...]
+        if len(acts) == 1 and isinstance(acts[0], ir.Act) and (answer := self.answer(acts[0])) is not None:
+            do = (answer,)
+        else:
+            do = self.effects(n.do)
+        if not do:
+            raise self.gap(f"“{self.words(n.do)}”", n.do)
+        actor = getattr(do[0], "actor", None)
+        if not isinstance(actor, t.PlayerRef):
+            raise self.gap(f"“{self.words(n.do)}”（不知道由谁做）", n.do)
+        return t.DoOrElse(actor, do, self.effects(n.otherwise), self.span(n))
+
+    def answer(self, a: ir.Act) -> t.AnswerCard | None:
+        """打出一张【X】 / 使用一张【X】 with no target, under 需: a request for one named
+        card, or None."""
+        if a.verb not in ("play", "use") or a.target is not None or a.partner is not None or a.manner:
+            return None
+        cards = [x for x in a.args if isinstance(x, ir.CardRef)]
+        if len(cards) != 1 or len(a.args) != 1:
+            return None
+        c = cards[0]
+        if (c.form != "card_phrase" or c.count not in (None, "一张") or c.filters or c.owner or c.place
+                or not (c.head or "").startswith("【")):
+            return None
+        mode = t.Mode.RESPOND if a.verb == "play" else t.Mode.USE
+        return t.AnswerCard(self.actor(a), self.named(c), mode, self.span(a), optional=a.optional)
 
     def actor(self, a: ir.Act) -> t.PlayerRef:
         if a.actor is not None and a.actor.form == "implicit" and a.verb in _EVENT_FRAMES:

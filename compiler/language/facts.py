@@ -162,6 +162,10 @@ def _effects(text: str, node: ir.Node, under: str | None, out: list[Effect], got
         _effects(text, node.then, label, out, got)
         if node.else_ is not None:
             _effects(text, node.else_, f"否则（{label}）", out, got)
+    elif isinstance(node, ir.OrElse):
+        # X需A，否则B: A as asked, B under the refusal (never a condition to check)
+        _effects(text, node.do, under, out, got)
+        _effects(text, node.otherwise, "否则", out, got)
     elif isinstance(node, ir.Act):
         args: list[str] = []
         nested: list[ir.Node] = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 __all__ = [
     "Node", "PlayerRef", "CardRef", "SkillRef", "Quantity", "Place", "EventPattern", "Act", "Static", "Cond",
-    "If", "When", "Seq", "Option", "Part", "RegisterSkill", "walk",
+    "If", "OrElse", "When", "Seq", "Option", "Part", "RegisterSkill", "walk",
 ]
 
 
@@ -164,6 +164,15 @@ class If(Node):
     cond: Cond | None  # None: 若如此做 (if the previous step was done)
     then: Node
     else_: Node | None = None
+
+
+@dataclass(frozen=True)
+class OrElse(Node):
+    """<actor>需<do>，否则<otherwise> (须 / 必须 / 需要 too): the actor is asked to do it, and
+    what follows 否则 happens when he does not — a branch on his answer, not a condition."""
+
+    do: Node
+    otherwise: Node
 
 
 @dataclass(frozen=True)

@@ -461,6 +461,9 @@ class _Lowering:
             last = items[-1] if items else None
             if c.data == "else_clause" and isinstance(last, ir.If) and last.else_ is None:  # 否则，…
                 items[-1] = replace(last, end=got.end, else_=got)
+            elif c.data == "else_clause" and last is not None and _required(last):
+                # X需A，否则B: B when X does not do A (his answer, not a 若)
+                items[-1] = ir.OrElse(last.start, got.end, last, got)
             elif _open_if(last) and not _open_if(got):
                 # 若…，A，然后B: the condition covers the rest of the sentence, up to 否则 or the next 若
                 assert isinstance(last, ir.If)
@@ -601,6 +604,17 @@ def _statements_only(n: ir.Node) -> bool:
     if isinstance(n, ir.If) and n.cond is not None and n.cond.kind == "duration" and n.else_ is None:
         return _statements_only(n.then)
     return isinstance(n, ir.Static)
+
+
+#: modal words of a required act (需打出一张【杀】，否则…): the 否则 after it is the other answer
+_REQUIRED_MODALS = frozenset({"需", "须", "必须", "需要"})
+
+
+def _required(n: ir.Node) -> bool:
+    """Whether ``n`` is a clause of one act under 需/须 (X需A: the 否则 after it is B)."""
+    while isinstance(n, ir.Seq) and len(n.items) == 1:
+        n = n.items[0]
+    return isinstance(n, ir.Act) and n.modal in _REQUIRED_MODALS
 
 
 def _open_if(n: ir.Node | None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import members as _M
 from ..cards import AnyCard, Nature
-from ..events import DamageEvent, HpDeductEvent
+from ..events import CardUseEvent, DamageEvent, HpDeductEvent
 from ..flows.dying import die
 from ..flows.dying import enter_dying as _enter_dying
 from ..player import Player
@@ -79,9 +79,16 @@ def damage(
     n: int = 1,
     card: AnyCard | None = None,
     nature: Nature = _M.Nature.NORMAL,
+    use: CardUseEvent | None = None,
 ) -> DamageEvent:
     """造成伤害: ``source`` (None = no source) deals ``n`` damage to ``target``.
-    Returns the event (``prevented`` tells if it was prevented)."""
+    Returns the event (``prevented`` tells if it was prevented).  ``use``: a card's
+    effect deals it (南蛮入侵's 你对其造成1点伤害): the damage is the use's, of its card, and
+    a source who has died since the card was used is no source."""
+    if use is not None:
+        if source is not None and not source.alive:
+            source = None
+        return ctx.game.damage(source, target, n, card=use.card, nature=nature, use=use)
     return ctx.game.damage(source, target, n, card=card, nature=nature, reason=_why(ctx))
 
 

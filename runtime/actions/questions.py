@@ -9,7 +9,9 @@ from .. import members as _M
 from ..cards import AnyCard, Card, CardName, Suit
 from ..decisions import Decision, DecisionKind, option
 from ..player import Player
-from ..skills import SkillContext, UseMode
+from ..flows.respond import respond_card
+from ..flows.use import use_response
+from ..skills import CardEffect, SkillContext, UseMode
 from ..zones import CardZone
 
 from ._common import _why
@@ -79,8 +81,19 @@ def ask_for_card(
 ) -> AnyCard | None:
     """Ask ``player`` to 打出 (``mode=RESPOND``) or 使用 (``USE``, without target) a
     card named ``name`` (view-as and proxy skills apply).  Returns the card, or None
-    if he declines.  The card is moved to the discard pile."""
+    if he declines.  The card is moved to the discard pile.
+
+    In a card's effect (需打出一张【杀】，否则…: ``ctx.skill`` a :class:`CardEffect`) the
+    answer is against that use — what answers a card sees it (八卦阵 and the armour
+    its user may ignore) — and the prompt names the card used."""
     names = (name,) if isinstance(name, CardName) else tuple(name)
+    if isinstance(ctx.skill, CardEffect):
+        use, game = ctx.use, ctx.game
+        about = names[0].value
+        prompt = prompt or f"{use.user.tag} 使用了{use.card.label}，请{mode.value}一张{about}"
+        if mode is _M.UseMode.USE:
+            return use_response(game, player, names, about=about, prompt=prompt, against=use)
+        return respond_card(game, player, names, about=about, prompt=prompt, against=use)
     return ctx.game.ask_for_card(player, names, mode, prompt=prompt, reason=_why(ctx))
 
 

@@ -48,7 +48,6 @@ from .tricks import (
     delayed_effect,
     duel_effect,
     resolve_delayed,
-    savage_assault_effect,
     text_effect,
 )
 
@@ -70,7 +69,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.PEACH: peach_effect,
     CardName.DUEL: duel_effect,
     CardName.ARCHERY_ATTACK: archery_attack_effect,
-    CardName.SAVAGE_ASSAULT: savage_assault_effect,
     CardName.AMAZING_GRACE: amazing_grace_effect,
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
@@ -86,6 +84,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 #: compiled (a test checks both ways); a game has them from its ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
+    CardName.SAVAGE_ASSAULT,
 })
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer

@@ -6,16 +6,14 @@ from the current player — may use 无懈可击; a 无懈可击 may itself be a
 and so on (:func:`nullified`).
 
 A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
-无中生有, 桃园结义, 过河拆桥, 顺手牵羊) is compiled to a
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵) is compiled to a
 :class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
 this protocol.  Still written by hand here, and what the language lacks for each:
 
 * 决斗 — a loop frame: 由目标角色开始，其与你轮流打出一张【杀】，首先未打出的一方受到
   另一方造成的1点伤害 (two players taking turns, and 无双's 两张【杀】 per turn);
-* 南蛮入侵 / 万箭齐发 — the frame 目标角色需打出一张【杀】（使用一张【闪】），否则你对
-  其造成1点伤害: the register grammar reads 需…，否则… but lowers the 否则 clause as a
-  second act, and the emitter has no 需…否则… (DoOrElse); the damage action takes no
-  use (the use's extra damage, the answer asked ``against`` it);
+* 万箭齐发 — its text (目标角色需使用一张【闪】，否则你对其造成1点伤害) compiles like
+  南蛮入侵's; it moves over in the next commit;
 * 五谷丰登 — a step of the whole use before its targets (亮出牌堆顶等同于目标数的牌)
   and 获得其中一张 among the revealed cards per target;
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
@@ -47,9 +45,8 @@ __all__ = [
     "text_effect",
     "by_text",
     "duel_effect",
-    "archery_attack_effect",
-    "savage_assault_effect",
     "amazing_grace_effect",
+    "archery_attack_effect",
     "collateral_effect",
     "delayed_effect",
     "resolve_delayed",
@@ -173,9 +170,6 @@ def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
 def archery_attack_effect(game: Game, use: CardUseEvent) -> None:
     _area_attack(game, use, _M.CardName.JINK)
 
-
-def savage_assault_effect(game: Game, use: CardUseEvent) -> None:
-    _area_attack(game, use, _M.CardName.SLASH)
 
 
 
@@ -302,9 +296,7 @@ _MOVES = frozenset({LOSER, RECEIVER})
 DUEL_STAGES = family("决斗的效果", Step(duel_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
 DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(by_text, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
 SNATCH_STAGES = family("顺手牵羊的效果", Step(by_text, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
-SAVAGE_ASSAULT_STAGES = family(
-    "南蛮入侵的效果", Step(savage_assault_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害"))
-)
+SAVAGE_ASSAULT_STAGES = family("南蛮入侵的效果", Step(by_text, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
 ARCHERY_ATTACK_STAGES = family(
     "万箭齐发的效果", Step(archery_attack_effect, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
 )

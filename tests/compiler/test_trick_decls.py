@@ -36,7 +36,7 @@ def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊")
+        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵")
     }
     (draw,) = _effect(cards, "无中生有")
     assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
@@ -49,6 +49,13 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     (take,) = _effect(cards, "顺手牵羊")
     assert isinstance(take, ir.Obtain) and isinstance(take.what, ir.OwnedCard)
     assert take.what.owner.who is ir.Who.TARGET and take.what.spec.zone is ir.Zone.AREAS
+    for name, card, mode in (("南蛮入侵", "杀", ir.Mode.RESPOND),):
+        (asked,) = _effect(cards, name)
+        assert isinstance(asked, ir.DoOrElse) and asked.actor.who is ir.Who.TARGET
+        (req,) = asked.do
+        assert isinstance(req, ir.AnswerCard) and (req.card.name, req.mode) == (card, mode)
+        (hurt,) = asked.otherwise
+        assert isinstance(hurt, ir.Damage) and hurt.source.who is ir.Who.YOU and hurt.amount == 1
 
 
 def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
@@ -61,7 +68,8 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
     for name, cls in compiled.items():
         assert cls.card is None or cls.card is name
         assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
-    for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect"):
+    for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
+                 "savage_assault_effect"):
         assert not hasattr(tricks, gone)
 
 
@@ -73,6 +81,9 @@ def test_emitted_hooks() -> None:
     assert [compiled[n].by_user for n in (CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH)] == [
         False, False, True, True,
     ]
+    # 你对其造成1点伤害: the user is the damage's source, not its doer — a use whose user
+    # died goes on, its damage without a source (scenario savage_assault_user_dies)
+    assert not compiled[CardName.SAVAGE_ASSAULT].by_user
 
 
 def _table(card_effects: object) -> object:

@@ -353,6 +353,18 @@ def provide_card() -> set[str]:
     return recorded()
 
 
+def answer_card() -> set[str]:
+    """需打出一张【杀】 / 需使用一张【闪】 (南蛮入侵, 万箭齐发): seat 2 plays his 杀, seat 3
+    uses his 闪 (both answered; a refusal opens nothing)."""
+    g = table(hands=((), ["杀♠8"], ["闪♥2"], ()), answers=((), ["杀♠8"], ["闪♥2"], ()))
+
+    def body(c: SkillContext) -> None:
+        assert A.ask_for_card(c, p(g, 2), CardName.SLASH) is not None
+        assert A.ask_for_card(c, p(g, 3), CardName.JINK, UseMode.USE) is not None
+
+    return run(g, body)
+
+
 def require_responses() -> set[str]:
     return _slash_with(
         lambda c: (A.require_jinks(c, c.target, 2), A.require_duel_slashes(c, c.owner, 2)), Timing.TARGET_SPECIFIED
@@ -683,6 +695,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "防止多余伤害": prevent_excess_damage,
     "依然造成伤害": force_hit,
     "使用牌": use_card_on,
+    "打出牌": answer_card,
     "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
     "视为使用或打出": provide_card,
