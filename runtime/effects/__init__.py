@@ -43,7 +43,6 @@ from .tricks import (
     SAVAGE_ASSAULT_STAGES,
     SNATCH_STAGES,
     amazing_grace_effect,
-    archery_attack_effect,
     collateral_effect,
     delayed_effect,
     duel_effect,
@@ -68,7 +67,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.THUNDER_SLASH: slash_effect_all,
     CardName.PEACH: peach_effect,
     CardName.DUEL: duel_effect,
-    CardName.ARCHERY_ATTACK: archery_attack_effect,
     CardName.AMAZING_GRACE: amazing_grace_effect,
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
@@ -84,7 +82,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 #: compiled (a test checks both ways); a game has them from its ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
-    CardName.SAVAGE_ASSAULT,
+    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK,
 })
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer

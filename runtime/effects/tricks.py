@@ -6,14 +6,12 @@ from the current player — may use 无懈可击; a 无懈可击 may itself be a
 and so on (:func:`nullified`).
 
 A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
-无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵) is compiled to a
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发) is compiled to a
 :class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
 this protocol.  Still written by hand here, and what the language lacks for each:
 
 * 决斗 — a loop frame: 由目标角色开始，其与你轮流打出一张【杀】，首先未打出的一方受到
   另一方造成的1点伤害 (two players taking turns, and 无双's 两张【杀】 per turn);
-* 万箭齐发 — its text (目标角色需使用一张【闪】，否则你对其造成1点伤害) compiles like
-  南蛮入侵's; it moves over in the next commit;
 * 五谷丰登 — a step of the whole use before its targets (亮出牌堆顶等同于目标数的牌)
   and 获得其中一张 among the revealed cards per target;
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
@@ -46,7 +44,6 @@ __all__ = [
     "by_text",
     "duel_effect",
     "amazing_grace_effect",
-    "archery_attack_effect",
     "collateral_effect",
     "delayed_effect",
     "resolve_delayed",
@@ -149,27 +146,6 @@ def duel_effect(game: Game, use: CardUseEvent) -> None:
                 game.damage(other, p, 1 + use.extra_damage, card=use.card, use=use)
                 break
             i += 1
-
-
-
-
-def _area_attack(game: Game, use: CardUseEvent, answer: CardName) -> None:
-    for t in _each_target(game, use):
-        if not _applies(game, use, t):
-            continue
-        name = _NAME_VALUE[answer]
-        prompt = f"{use.user.tag} 使用了{use.card.label}，请{'使用' if answer is _M.CardName.JINK else '打出'}一张{name}"
-        if answer is _M.CardName.JINK:
-            c = use_response(game, t, (answer,), about=name, prompt=prompt, against=use)
-        else:
-            c = respond_card(game, t, (answer,), about=name, prompt=prompt, against=use)
-        if c is None and t.alive:
-            game.damage(use.user if use.user.alive else None, t, 1 + use.extra_damage, card=use.card, use=use)
-
-
-def archery_attack_effect(game: Game, use: CardUseEvent) -> None:
-    _area_attack(game, use, _M.CardName.JINK)
-
 
 
 
@@ -298,7 +274,7 @@ DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(by_text, _NULLIFY, T
 SNATCH_STAGES = family("顺手牵羊的效果", Step(by_text, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
 SAVAGE_ASSAULT_STAGES = family("南蛮入侵的效果", Step(by_text, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
 ARCHERY_ATTACK_STAGES = family(
-    "万箭齐发的效果", Step(archery_attack_effect, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
+    "万箭齐发的效果", Step(by_text, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
 )
 EX_NIHILO_STAGES = family("无中生有的效果", Step(by_text, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
 AMAZING_GRACE_STAGES = family(

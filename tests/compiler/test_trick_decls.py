@@ -36,7 +36,7 @@ def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵")
+        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发")
     }
     (draw,) = _effect(cards, "无中生有")
     assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
@@ -49,7 +49,7 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     (take,) = _effect(cards, "顺手牵羊")
     assert isinstance(take, ir.Obtain) and isinstance(take.what, ir.OwnedCard)
     assert take.what.owner.who is ir.Who.TARGET and take.what.spec.zone is ir.Zone.AREAS
-    for name, card, mode in (("南蛮入侵", "杀", ir.Mode.RESPOND),):
+    for name, card, mode in (("南蛮入侵", "杀", ir.Mode.RESPOND), ("万箭齐发", "闪", ir.Mode.USE)):
         (asked,) = _effect(cards, name)
         assert isinstance(asked, ir.DoOrElse) and asked.actor.who is ir.Who.TARGET
         (req,) = asked.do
@@ -69,7 +69,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert cls.card is None or cls.card is name
         assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
-                 "savage_assault_effect"):
+                 "savage_assault_effect", "archery_attack_effect", "_area_attack"):
         assert not hasattr(tricks, gone)
 
 
@@ -83,7 +83,7 @@ def test_emitted_hooks() -> None:
     ]
     # 你对其造成1点伤害: the user is the damage's source, not its doer — a use whose user
     # died goes on, its damage without a source (scenario savage_assault_user_dies)
-    assert not compiled[CardName.SAVAGE_ASSAULT].by_user
+    assert not compiled[CardName.SAVAGE_ASSAULT].by_user and not compiled[CardName.ARCHERY_ATTACK].by_user
 
 
 def _table(card_effects: object) -> object:
