@@ -193,6 +193,8 @@ class _Planner:
         #: the CardName member of the equipment card whose effect is being planned (None: a general's skill)
         self._own_card: str | None = None
         self._extra: list[ClassPlan] = []
+        #: the word of the card declaration whose lines are being planned (装备 / 锦囊 / 基本; "" none)
+        self._decl_kind = ""
         #: the skills (by ``id``) the capability pass refused: not planned
         self.skip: frozenset[int] = frozenset()
 
@@ -1172,6 +1174,8 @@ class _Planner:
         actors = [getattr(e, "actor", None) for e in effects]
         if any(isinstance(who, ir.PlayerRef) and who.who is ir.Who.YOU for who in actors):
             attrs.append(("by_user", "True"))
+        if self._decl_kind == ir.BASIC:  # a basic card's use is the whole event: its effects name no reason
+            attrs.append(("log_reason", "False"))
         methods = []
         if conds:
             methods.append(Method("can_affect", "ctx: SkillContext, target: Player", "bool", _ret_all(conds)))
@@ -2096,11 +2100,13 @@ class _Planner:
                 self.diags.append(err.diag)
                 continue
             card_classes: list[str] = []
+            self._decl_kind = decl.kind
             for s in decl.skills:
                 cname = self.plan_class(s, None, seen, classes, label=f"“{s.name}”")
                 if cname is not None:
                     card_classes.append(cname)
-            if decl.kind == "锦囊":
+            self._decl_kind = ""
+            if decl.kind != "装备":  # 锦囊 / 基本: the card's effect on each target
                 if card_classes:
                     self.use("CardName", "CardEffect")
                     card_effects += [f"{m}: {card_classes[0]}," for m in members]
@@ -2114,16 +2120,24 @@ class _Planner:
         return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals, equipment, card_effects)
 
     def trick_decl(self, decl: ir.CardDecl) -> list[str]:
-        """The ``CardName`` members of a 锦囊 declaration, checked against the deck
-        table (the card exists and is a trick of the declared subtype), and its one
+        """The ``CardName`` members of a 锦囊 (or 基本) declaration, checked against the deck
+        table (the card exists and is a trick of the declared subtype, or a basic card), and its one
         effect line: a sentence without a timing, what the card does to each target."""
         from sgs.runtime.cards import CardSubtype, card_kind
 
+        from sgs.runtime.cards import CardType
+
+        basic = decl.kind == ir.BASIC
         out: list[str] = []
         for cw in decl.names:
             out.append(self.card_name(cw))
             ctype, sub = card_kind(CardName(cw.name))
-            if sub is not CardSubtype(decl.subtype):
+            if basic and ctype is not CardType.BASIC:
+                raise self.fail(
+                    "E0302", f"牌表中【{cw.name}】是{sub.value or ctype.value}，不是基本牌", cw.span,
+                    help="基本牌的声明写作“基本 牌名”；锦囊写作“锦囊 牌名 普通锦囊”",
+                )
+            if not basic and sub is not CardSubtype(decl.subtype):
                 shown = sub.value or ctype.value
                 raise self.fail(
                     "E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
@@ -2132,7 +2146,7 @@ class _Planner:
         if len(decl.skills) != 1:
             what = "没有效果" if not decl.skills else "有不止一行效果"
             raise self.fail(
-                "E0214", f"锦囊牌声明后{what}", decl.span,
+                "E0214", f"{'基本牌' if basic else '锦囊牌'}声明后{what}", decl.span,
                 help="在下一行写出它对每名目标角色的效果，如“无中生有：目标角色摸两张牌。”",
             )
         (s,) = decl.skills

@@ -343,7 +343,11 @@ class CardEffect(Skill):
 
     * ``card`` — the card's name;
     * ``by_user`` — the user does the effect (你弃置…): once he is dead the use does
-      nothing more.
+      nothing more;
+    * ``log_reason`` — its events name the card as their reason (回复了1点体力（桃园结义）);
+      a basic card's do not (基本 桃: the use is the event).
+
+    Only a trick's effect may be answered with 无懈可击 (a basic card's is not asked).
 
     Hooks: ``can_affect(ctx, target)`` (no side effects), ``effect(ctx, target)``;
     ``ctx.event`` is the use (``ctx.use``), ``ctx.target`` the target.
@@ -351,6 +355,7 @@ class CardEffect(Skill):
 
     card: ClassVar[CardName | None] = None
     by_user: ClassVar[bool] = False
+    log_reason: ClassVar[bool] = True
 
     def can_affect(self, ctx: SkillContext, target: Player) -> bool:
         return True

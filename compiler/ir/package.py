@@ -13,10 +13,12 @@ from ..diagnostics import Span
 from .base import Tag, CardWord
 from .abilities import Ability
 
-__all__ = ["Skill", "General", "CardDecl", "Package", "TRICK_SUBTYPES"]
+__all__ = ["Skill", "General", "CardDecl", "Package", "TRICK_SUBTYPES", "BASIC"]
 
 #: the subtypes of a 锦囊 declaration
 TRICK_SUBTYPES = frozenset({"普通锦囊", "延时锦囊"})
+#: the subtype of a basic card's declaration (基本 桃: no subtype written)
+BASIC = "基本"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +63,9 @@ class General:
 
 @dataclass(frozen=True, slots=True)
 class CardDecl:
-    """A card declaration (装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊) and its
-    effect lines.  Fields: ``names`` (the card names declared together, e.g. the four
-    +1马), ``subtype`` (武器/防具/+1马/-1马, or 普通锦囊/延时锦囊), ``attack_range``
+    """A card declaration (装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊 / 基本 桃) and
+    its effect lines.  Fields: ``names`` (the card names declared together, e.g. the four
+    +1马), ``subtype`` (武器/防具/+1马/-1马, 普通锦囊/延时锦囊, or 基本), ``attack_range``
     (weapons; None if not written), ``skills`` (equipment: the effects granted to the
     holder while the card is equipped; a trick: its effect on each target),
     ``span`` (the declaration line)."""
@@ -76,7 +78,9 @@ class CardDecl:
 
     @property
     def kind(self) -> str:
-        """The declaration's word: 装备 or 锦囊."""
+        """The declaration's word: 装备, 锦囊 or 基本."""
+        if self.subtype == BASIC:
+            return BASIC
         return "锦囊" if self.subtype in TRICK_SUBTYPES else "装备"
 
 

@@ -199,7 +199,7 @@ class Lowerer(LowerSentences):
         )
 
     def card_decl(self, node: Tree[Token]) -> ir.CardDecl | None:
-        """装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊 and its effect lines."""
+        """装备 诸葛连弩 武器 攻击范围1 / 锦囊 无中生有 普通锦囊 / 基本 桃 and its effect lines."""
         from sgs.runtime.cards import CardName
 
         names: list[ir.CardWord] = []
@@ -211,8 +211,12 @@ class Lowerer(LowerSentences):
                 names.append(ir.CardWord(raw, self.span(t)))
         sub_t = self.tree(node, "equip_subtype")
         sub_tok = sub_t.children[0] if sub_t is not None else self.tok(node, "TRICK_SUBTYPE")
+        # 基本 桃: no subtype written; the declaration ends at its last name
+        subtype = str(sub_tok.value) if isinstance(sub_tok, Token) else ir.BASIC
+        if sub_tok is None:
+            sub_tok = self.tokens(node, "NAME", "BRACKETED")[-1]
         assert isinstance(sub_tok, Token)
-        trick = sub_t is None
+        trick = sub_t is None  # a trick's or a basic card's lines: its effect on each target
         rng_t = self.tree(node, "weapon_range")
         rng: int | None = None
         if rng_t is not None:
@@ -226,7 +230,7 @@ class Lowerer(LowerSentences):
             except ValueError:
                 pass  # the emitter reports the unknown card (E0302)
         self._card_pinyin = keys
-        self._card_effect = trick  # a trick's lines: its effect on each target (目标角色)
+        self._card_effect = trick
         try:
             skills = [self.skill(t) for t in self.trees(node, "skill")]
         finally:
@@ -237,7 +241,7 @@ class Lowerer(LowerSentences):
         last: Token | Tree[Token] = sub_tok if rng_t is None else rng_t
         end = self.span(last)
         sp = Span(self.file, node.meta.line, node.meta.column, end.end_line, end.end_col)
-        return ir.CardDecl(tuple(names), str(sub_tok.value), rng, tuple(s for s in skills if s is not None), sp)
+        return ir.CardDecl(tuple(names), subtype, rng, tuple(s for s in skills if s is not None), sp)
 
 
 def lower_package(tree: Tree[Token], file: str, text: str) -> tuple[ir.Package | None, list[Diagnostic]]:

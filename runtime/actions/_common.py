@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..skills import SkillContext
+from ..skills import CardEffect, SkillContext
 
 
 def _why(ctx: SkillContext) -> str:
-    return ctx.skill.name if ctx.skill is not None else ""
+    skill = ctx.skill
+    if skill is None or (isinstance(skill, CardEffect) and not skill.log_reason):
+        return ""
+    return skill.name

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 from ..cards import CardName, CardType, load_cards
 from ..skills import CardEffect, Skill
 from ..stages import FAMILIES
-from .basic import PEACH_STAGES, SLASH_STAGES, peach_effect, slash_effect_all
+from .basic import PEACH_STAGES, SLASH_STAGES, slash_effect_all
 from .maneuvering import (
     ANALEPTIC_STAGES,
     FIRE_ATTACK_STAGES,
@@ -65,7 +65,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
-    CardName.PEACH: peach_effect,
     CardName.DUEL: duel_effect,
     CardName.AMAZING_GRACE: amazing_grace_effect,
     CardName.COLLATERAL: collateral_effect,
@@ -78,11 +77,12 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 }
 
 
-#: cards whose effect is text: declared (``锦囊 …``) in the bundled skills/*/tricks.sgs and
+#: cards whose effect is text: declared (``锦囊 …`` / ``基本 …``) in the bundled skills/*/tricks.sgs
+#: and basics.sgs and
 #: compiled (a test checks both ways); a game has them from its ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
-    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK,
+    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH,
 })
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer

@@ -1,11 +1,11 @@
-"""Basic cards: 杀 and 桃 (still hand-written: a basic card's effect has no 无懈可击 step
-and its recovery is logged without a reason, which the text effects of
-:func:`.tricks.text_effect` do not do yet; 杀's stages are a family of their own).
+"""Basic cards: 杀 (hand-written: its stages are a family of their own) and 桃 (its
+effect is text: ``基本 桃`` in skills/standard/basics.sgs, run by
+:func:`.tricks.text_effect` — no 无懈可击 step, no reason in its log).
 
 :data:`SLASH_STAGES` (杀的效果, per target): the target may use 闪 (as many as the use
 requires of him, none if it cannot be answered), 杀被闪抵消时 [user; target: the target]
 if they offset it (a skill there may still make it hit, 贯石斧), the damage.
-:data:`PEACH_STAGES`: the target recovers 1 hp.
+:data:`PEACH_STAGES`: the target recovers 1 hp (the text's effect).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from ..player import Player
 from ..stages import Step, Then, Window, family
 from ..timing import Timing
 from .maneuvering import DRUNK
+from .tricks import by_text
 
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["SLASH_STAGES", "PEACH_STAGES", "slash_effect_all", "slash_effect", "peach_effect"]
+__all__ = ["SLASH_STAGES", "PEACH_STAGES", "slash_effect_all", "slash_effect"]
 
 
 def slash_effect_all(game: Game, use: CardUseEvent) -> None:
@@ -82,10 +83,5 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
     SLASH_STAGES.run(game, SlashEffectEvent(use, use.user, target, use.jinks_needed.get(target.seat, 1)))
 
 
-def peach_effect(game: Game, use: CardUseEvent) -> None:
-    for t in use.targets:
-        if t.alive and t.seat not in use.nullified:
-            game.recover(t, 1, source=use.user, reason="", card=use.card)
-
-
-PEACH_STAGES = family("桃的效果", Step(peach_effect, Then("回复体力")))
+# 桃's effect is text (基本 桃 in skills/standard/basics.sgs), run by tricks.text_effect
+PEACH_STAGES = family("桃的效果", Step(by_text, Then("回复体力")))

@@ -101,13 +101,15 @@ def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
     """The use of a card whose effect is text (a compiled :class:`CardEffect`): the
     card-use protocol around the text's per-target effect — each target in order; one
     the effect cannot affect is skipped before anyone is asked for 无懈可击; the
-    无懈可击 chain; an effect the user does ends the use once he is dead."""
+    无懈可击 chain (a trick's only: a basic card's effect, 桃's, is not answered); an
+    effect the user does ends the use once he is dead."""
 
     def run(game: Game, use: CardUseEvent) -> None:
         eff = cls(use.user)
+        trick = use.card.type is _M.CardType.TRICK  # only a trick's effect is asked 无懈可击
         for t in _each_target(game, use):
             ctx = SkillContext(game, use.user, eff, None, use, t)
-            if not eff.can_affect(ctx, t) or not _applies(game, use, t):
+            if not eff.can_affect(ctx, t) or not (_applies(game, use, t) if trick else t.alive and t.seat not in use.nullified):
                 continue
             if eff.by_user and not use.user.alive:
                 return

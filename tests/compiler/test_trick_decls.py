@@ -12,7 +12,7 @@ import pytest
 from sgs.compiler import bundled_skills_dir, build, build_texts, ir, load_pool
 from sgs.runtime import effects
 from sgs.runtime.cards import CardName
-from sgs.runtime.effects import tricks
+from sgs.runtime.effects import basic, tricks
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
 
@@ -36,7 +36,8 @@ def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发")
+        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发")},
+        "桃": ("基本", "基本"),
     }
     (draw,) = _effect(cards, "无中生有")
     assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
@@ -56,6 +57,8 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
         assert isinstance(req, ir.AnswerCard) and (req.card.name, req.mode) == (card, mode)
         (hurt,) = asked.otherwise
         assert isinstance(hurt, ir.Damage) and hurt.source.who is ir.Who.YOU and hurt.amount == 1
+    (peach,) = _effect(cards, "桃")
+    assert isinstance(peach, ir.Recover) and peach.actor.who is ir.Who.TARGET and peach.amount == 1
 
 
 def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
@@ -71,6 +74,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
                  "savage_assault_effect", "archery_attack_effect", "_area_attack"):
         assert not hasattr(tricks, gone)
+    assert not hasattr(basic, "peach_effect")
 
 
 def test_emitted_hooks() -> None:
@@ -84,6 +88,8 @@ def test_emitted_hooks() -> None:
     # 你对其造成1点伤害: the user is the damage's source, not its doer — a use whose user
     # died goes on, its damage without a source (scenario savage_assault_user_dies)
     assert not compiled[CardName.SAVAGE_ASSAULT].by_user and not compiled[CardName.ARCHERY_ATTACK].by_user
+    # a basic card's effect names no reason in its log (回复了1点体力, not …（桃）)
+    assert compiled[CardName.PEACH].log_reason is False and compiled[CardName.GOD_SALVATION].log_reason is True
 
 
 def _table(card_effects: object) -> object:
@@ -110,6 +116,9 @@ def test_a_game_without_the_table_has_no_text_effect() -> None:
         ("锦囊 诸葛连弩 普通锦囊", "诸葛连弩：目标角色摸两张牌。", "是武器"),
         ("锦囊 无中生有 普通锦囊", "", "没有效果"),
         ("锦囊 无中生有 普通锦囊", "无中生有：锁定技，出牌阶段，你可以使用任意数量的【杀】。", "不是牌的效果"),
+        ("基本 无中生有", "无中生有：目标角色摸两张牌。", "不是基本牌"),
+        ("基本 诸葛连弩", "诸葛连弩：目标角色摸两张牌。", "不是基本牌"),
+        ("基本 桃", "", "没有效果"),
     ],
 )
 def test_declaration_checked(decl: str, line: str, message: str, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from sgs.compiler import load_pool
 from sgs.compiler.scenario_format import ScenarioError, parse_scenario
 from sgs.runtime import cards
 from sgs.runtime.cards import DECKS, CardName, game_deck, standard_deck
-from sgs.runtime.effects import EFFECTS, RUNNABLE, card_skills
+from sgs.runtime.effects import EFFECTS, RUNNABLE, TEXT, card_skills
 from sgs.runtime.modes.identity import IdentityError, play_identity_game, setup_identity_game
 
 
@@ -38,11 +38,14 @@ def test_the_tables_are_read_once() -> None:
 
 def test_every_maneuvering_card_resolves() -> None:
     # no card of the deck is a silent stub: an effect, an answer, or equipment with its effect
-    table = card_skills(load_pool(None).equipment)
+    pool = load_pool(None)
+    table = card_skills(pool.equipment)
     for c in game_deck("军争")[108:]:
         assert c.name in RUNNABLE, c
         if c.type.value == "装备":
             assert c.name in table, c
+        elif c.name in TEXT:  # an effect written as text (桃): compiled in the bundled pool
+            assert c.name in pool.card_effects, c
         elif c.name not in (CardName.JINK, CardName.NULLIFICATION):
             assert c.name in EFFECTS, c
 
