@@ -396,13 +396,26 @@ def _question_gaps(a: ir.Ability) -> Iterator[Gap]:
             yield Gap("角色“质疑者”（只在质疑之后）", actor.span, runtime=False)
 
 
-#: the windows whose card's target the emitter knows, for 目标角色 / 相同的目标 in an effect
-TARGET_WINDOWS = frozenset({"杀被闪抵消时"})
+#: the windows whose card's target the emitter knows, for 目标角色 / 相同的目标 in an
+#: effect (not graph.model.TARGET_WINDOWS, the card use's 指定目标 windows)
+KNOWN_TARGET_WINDOWS = frozenset({"杀被闪抵消时"})
 
 
-def _effect_gaps(e: ir.Effect, window: str | None = None) -> Iterator[Gap]:
-    """``window``: the trigger window the effect happens in (None: not a trigger's)."""
+def _compiled_use(a: ir.Ability, first: bool, e: ir.UseCard) -> bool:
+    """对<目标>使用一张【牌】 compiles only as a trigger's first act, yours, with no cost,
+    on the target of its window's card (the request for the card is the 你可以)."""
+    return (
+        isinstance(a, ir.TriggeredAbility) and first and not a.cost and e.actor.who is ir.Who.YOU
+        and e.target.who is ir.Who.TARGET and a.timing.window in KNOWN_TARGET_WINDOWS
+    )
+
+
+def _effect_gaps(e: ir.Effect, a: ir.Ability, first: bool) -> Iterator[Gap]:
+    """``e`` is an effect of ``a`` (``first``: the first in walk order)."""
     from .verbs import VERBS
+
+    # the trigger window the effect happens in (None: not a trigger's)
+    window = a.timing.window if isinstance(a, ir.TriggeredAbility) else None
 
     if isinstance(e, ir.Conditional) and e.cond.kind not in EFFECT_CONDITIONS:
         yield Gap(f"条件“{e.cond.text}”", e.cond.span, runtime=False)
@@ -414,10 +427,10 @@ def _effect_gaps(e: ir.Effect, window: str | None = None) -> Iterator[Gap]:
         yield Gap(f"“{verb.word}”（编译器尚不支持）", e.span, runtime=False)
     for attr in ("actor", "source", "target", "to", "who", "whose", "owner", "for_"):
         v = getattr(e, attr, None)
-        if isinstance(v, ir.PlayerRef) and not (v.who is ir.Who.TARGET and window in TARGET_WINDOWS and not v.filters):
+        if isinstance(v, ir.PlayerRef) and not (v.who is ir.Who.TARGET and window in KNOWN_TARGET_WINDOWS and not v.filters):
             yield from _player_gaps(v)
     yield from _or_else_gaps(e, card_effect=False)
-    if isinstance(e, ir.UseCard) and window not in TARGET_WINDOWS:
+    if isinstance(e, ir.UseCard) and not _compiled_use(a, first, e):
         yield Gap("“对其使用一张牌”的这种说法", e.span, runtime=False)
     if isinstance(e, ir.ForceHit) and window != "杀被闪抵消时":
         yield Gap("“此【杀】依然造成伤害”（只在“你使用的【杀】被【闪】抵消后”）", e.span, runtime=False)
@@ -651,9 +664,8 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 if c.source_kinds:
                     out.append(Gap("转化的牌须为" + "或".join(c.source_kinds), c.span, runtime=False))
                 out.extend(_spec_gaps(c.source))
-        window = a.timing.window if isinstance(a, ir.TriggeredAbility) else None
-        for e in ir.walk_effects(_effects_of(a)):
-            out.extend(_effect_gaps(e, window))
+        for i, e in enumerate(ir.walk_effects(_effects_of(a))):
+            out.extend(_effect_gaps(e, a, i == 0))
         if isinstance(a, ir.CardEffectAbility):
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))
@@ -687,8 +699,7 @@ def capability_refusals(pkg: ir.Package) -> dict[int, Diagnostic]:
 
 def _cost_gaps(a: ir.TriggeredAbility | ir.ReplacementAbility) -> Iterator[Gap]:
     """What the emitter compiles of a trigger's cost (你可以A，则B): A one discard of your
-    own cards, of a fixed number; and 对<目标>使用一张【牌】 only as a trigger's first act,
-    yours, on the target of its window's card (the request for the card is the 你可以)."""
+    own cards, of a fixed number."""
     if not isinstance(a, ir.TriggeredAbility):
         return
     cost = a.effects[:a.cost]
@@ -697,12 +708,6 @@ def _cost_gaps(a: ir.TriggeredAbility | ir.ReplacementAbility) -> Iterator[Gap]:
         and cost[0].cards.count.kind is ir.CountKind.EXACT and cost[0].cards.count.x is None
     ):
         yield Gap("代价“" + "，".join(getattr(e, "verb", "") for e in cost) + "”", a.span, runtime=False)
-    for i, e in enumerate(ir.walk_effects(a.effects)):
-        if isinstance(e, ir.UseCard) and (
-            i != 0 or a.cost or e.actor.who is not ir.Who.YOU or e.target.who is not ir.Who.TARGET
-            or a.timing.window not in TARGET_WINDOWS
-        ):
-            yield Gap("“对其使用一张牌”的这种说法", e.span, runtime=False)
 
 
 def check_runtime(pkg: ir.Package) -> list[Diagnostic]:

@@ -133,7 +133,7 @@ _SUBJECT_OF = {
 _IT_OF = {"指定目标后": "ctx.target", "指定目标时": "ctx.target",
           "造成伤害时": "ctx.damage.target", "造成伤害后": "ctx.damage.target"}
 
-#: the target of the window's card, for 目标角色 / 相同的目标 in an effect (check.TARGET_WINDOWS)
+#: the target of the window's card, for 目标角色 / 相同的目标 in an effect (check.KNOWN_TARGET_WINDOWS)
 _TARGET_OF = {"杀被闪抵消时": "ctx.slash_effect.target"}
 
 #: X quantities of the owner that :meth:`_Planner.look_count` computes
