@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from sgs.runtime.api import CardEffect, CardName, GeneralSpec, Skill
 
     from . import ir
+    from .check import SkillGaps
     from .parse import Edit
 
 __all__ = [
@@ -127,6 +128,9 @@ class BuildResult:
     #: Kept apart from ``diagnostics``: checking reports them as W0701 (not errors);
     #: compiling and loading fail on them (``ok`` is False, CompileError lists them).
     refused: list[Diagnostic] = field(default_factory=list)
+    #: the capability pass's gaps of every checked skill, computed once by the per-file
+    #: checks (W0701) and read again for E0503 on the merged package
+    gaps: SkillGaps = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -259,7 +263,7 @@ def _front_text(shown: str, text: str, result: BuildResult) -> None:
     # look-alike names (E0114, W0115): read in NFKC form, so an imitation collides
     result.diagnostics.extend(check_names(pkg))
     pkg = normalise_names(pkg)
-    result.diagnostics.extend(check_package(pkg))
+    result.diagnostics.extend(check_package(pkg, result.gaps))
     result.packages.append(pkg)
 
 
@@ -433,7 +437,7 @@ def _back(result: BuildResult, modules: bool = True) -> BuildResult:
                 result.diagnostics.extend(d for d in check_unique(pkg) if d not in result.diagnostics)
             # the capability pass (check.runtime_gaps, W0701 in sgs check) refuses what the
             # back end cannot run yet: E0503 here, and the emitter never sees those skills
-            refusals = capability_refusals(pkg)
+            refusals = capability_refusals(pkg, result.gaps)
             result.refused.extend(refusals.values())
             plan, diags = plan_package(pkg, result.sources, files, skip=frozenset(refusals))
             result.diagnostics.extend(diags)

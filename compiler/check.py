@@ -32,7 +32,7 @@ from . import ir
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .parse import terminal_words
 
-__all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "runtime_gaps", "capability_refusals"]
+__all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "SkillGaps", "runtime_gaps", "capability_refusals"]
 
 
 def card_vocabulary() -> list[str]:
@@ -679,14 +679,31 @@ def _card_skills(pkg: ir.Package) -> frozenset[int]:
     return frozenset(id(s) for c in pkg.cards for s in c.skills)
 
 
-def capability_refusals(pkg: ir.Package) -> dict[int, Diagnostic]:
+#: :func:`runtime_gaps` of a build's skills, by ``id``: (the skill, ``own_card``, its
+#: gaps).  A build computes them once per skill: ``sgs check``'s W0701 (per file) and
+#: ``sgs compile``'s E0503 (on the merged package) read the same list.  The skill is
+#: kept so that an ``id`` is never read for another object.
+SkillGaps = dict[int, tuple[ir.Skill, bool, list[Gap]]]
+
+
+def _gaps(s: ir.Skill, own_card: bool, known: SkillGaps | None) -> list[Gap]:
+    hit = known.get(id(s)) if known is not None else None
+    if hit is not None and hit[0] is s and hit[1] == own_card:
+        return hit[2]
+    gaps = runtime_gaps(s, own_card)
+    if known is not None:
+        known[id(s)] = (s, own_card, gaps)
+    return gaps
+
+
+def capability_refusals(pkg: ir.Package, known: SkillGaps | None = None) -> dict[int, Diagnostic]:
     """E0503 for every skill of ``pkg`` (by ``id``) the back end cannot run yet: the same
     gaps, from the same pass, as ``sgs check``'s W0701 — what ``sgs compile`` refuses
-    before the emitter is asked."""
+    before the emitter is asked.  ``known``: gaps already computed (read and filled)."""
     cards = _card_skills(pkg)
     out: dict[int, Diagnostic] = {}
     for s in _all_skills(pkg):
-        gaps = runtime_gaps(s, id(s) in cards)
+        gaps = _gaps(s, id(s) in cards, known)
         if gaps and id(s) not in out:
             out[id(s)] = Diagnostic(
                 "E0503", Severity.ERROR,
@@ -710,14 +727,15 @@ def _cost_gaps(a: ir.TriggeredAbility | ir.ReplacementAbility) -> Iterator[Gap]:
         yield Gap("代价“" + "，".join(getattr(e, "verb", "") for e in cost) + "”", a.span, runtime=False)
 
 
-def check_runtime(pkg: ir.Package) -> list[Diagnostic]:
+def check_runtime(pkg: ir.Package, known: SkillGaps | None = None) -> list[Diagnostic]:
     """W0701: the text is well-formed but the back end cannot run it yet
-    (``sgs compile`` refuses it with E0503); one finding per missing thing."""
+    (``sgs compile`` refuses it with E0503); one finding per missing thing.
+    ``known``: gaps already computed (read and filled)."""
     out: list[Diagnostic] = []
     cards = _card_skills(pkg)
     for s in _all_skills(pkg):
         seen: set[str] = set()
-        for g in runtime_gaps(s, id(s) in cards):
+        for g in _gaps(s, id(s) in cards, known):
             if g.what in seen:
                 continue
             seen.add(g.what)
@@ -780,9 +798,10 @@ CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
 )
 
 
-def check_package(pkg: ir.Package) -> list[Diagnostic]:
-    """Run every check on a package."""
+def check_package(pkg: ir.Package, known: SkillGaps | None = None) -> list[Diagnostic]:
+    """Run every check on a package; ``known`` (filled here) keeps the capability
+    pass's gaps for :func:`capability_refusals` in the same build."""
     out: list[Diagnostic] = []
     for check in CHECKS:
-        out.extend(check(pkg))
+        out.extend(check_runtime(pkg, known) if check is check_runtime else check(pkg))
     return out
