@@ -13,6 +13,8 @@ The checks run after lowering and before code generation:
   test (W0211);
 * :func:`check_quantities` — a count or amount of 0 does nothing (W0222); more cards
   than the largest deck holds can never be moved (W0223);
+* :func:`check_card_decls` — a card declaration agrees with the deck table (E0302)
+  and has its effect lines (E0214);
 * :func:`check_runtime` — what the runtime or the emitter cannot run yet (W0701,
   one per missing thing, from :func:`runtime_gaps`; ``sgs compile`` refuses the
   skill with E0503 and never emits a stub).
@@ -752,6 +754,62 @@ def check_runtime(pkg: ir.Package, known: SkillGaps | None = None) -> list[Diagn
     return out
 
 
+def _decl_finding(decl: ir.CardDecl) -> Diagnostic | None:
+    """The first thing wrong with a card declaration against the deck table (E0302) or
+    with its effect lines (E0214); None when the emitter can take it as it is."""
+    from sgs.runtime.cards import CardSubtype, CardType, card_kind, load_cards
+
+    def err(code: str, message: str, span: Span, help: str) -> Diagnostic:
+        return Diagnostic(code, Severity.ERROR, message, span, help=help)
+
+    names = [(cw, CardName(cw.name)) for cw in decl.names if cw.name in _vocabulary()[2]]
+    if decl.kind != "装备":  # 锦囊 / 基本: one effect line, what the card does to each target
+        basic = decl.kind == ir.BASIC
+        for cw, name in names:
+            ctype, sub = card_kind(name)
+            if basic and ctype is not CardType.BASIC:
+                return err("E0302", f"牌表中【{cw.name}】是{sub.value or ctype.value}，不是基本牌", cw.span,
+                           "基本牌的声明写作“基本 牌名”；锦囊写作“锦囊 牌名 普通锦囊”")
+            if not basic and sub is not CardSubtype(decl.subtype):
+                return err("E0302", f"牌表中【{cw.name}】是{sub.value or ctype.value}，不是{decl.subtype}", cw.span,
+                           "锦囊的声明写作“锦囊 牌名 普通锦囊”或“锦囊 牌名 延时锦囊”，类别须与牌表一致")
+        if len(decl.skills) != 1:
+            what = "没有效果" if not decl.skills else "有不止一行效果"
+            return err("E0214", f"{'基本牌' if basic else '锦囊牌'}声明后{what}", decl.span,
+                       "在下一行写出它对每名目标角色的效果，如“无中生有：目标角色摸两张牌。”")
+        (s,) = decl.skills
+        if s.tags or not all(isinstance(a, (ir.CardEffectAbility, ir.Unbound)) for a in s.abilities):
+            return err("E0214", f"“{s.name}”不是牌的效果：锦囊的效果是它对每名目标角色做的事，不带时机或技能标签", s.span,
+                       "写作“牌名：目标角色……。”（目标角色是此牌的目标，你是使用者）")
+        return None
+    if decl.subtype != "武器" and decl.attack_range is not None:
+        return err("E0302", "只有武器有攻击范围", decl.span,
+                   f"{decl.subtype}的声明不写“攻击范围”，如“装备 八卦阵 防具”；武器写作“装备 诸葛连弩 武器 攻击范围1”")
+    ranges = {c.name: c.attack_range for c in load_cards()}
+    for cw, name in names:
+        if name not in ranges:
+            continue  # not in this deck table (骅骝 is a 军争 card): nothing to check against
+        ctype, sub = card_kind(name)
+        if sub is not CardSubtype(decl.subtype):
+            shown = sub.value or ctype.value
+            return err("E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
+                       f"写作“装备 {cw.name} {shown}”；类别须与牌表一致（武器、防具、+1马、-1马）")
+        if decl.attack_range is not None and ranges.get(name) != decl.attack_range:
+            return err("E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span,
+                       f"写作“攻击范围{ranges.get(name)}”（攻击范围须与牌表一致），或不写攻击范围")
+    if not decl.skills:
+        return err("E0214", "装备牌声明后没有效果", decl.span, "在下一行写出效果，如“诸葛连弩：锁定技，……”")
+    return None
+
+
+def check_card_decls(pkg: ir.Package) -> list[Diagnostic]:
+    """A card declaration agrees with the deck table (E0302: the card's type, subtype,
+    a weapon's attack range) and has its effect lines (E0214: equipment at least one; a
+    trick or a basic card exactly one, a card effect without timing or tags): the
+    first thing wrong with each declaration."""
+    return [d for d in map(_decl_finding, pkg.cards) if d is not None]
+
+
 #: the largest deck a game can have (standard 108 + 军争 52 cards)
 LARGEST_DECK = 160
 
@@ -794,6 +852,7 @@ CHECKS: Sequence[Callable[[ir.Package], list[Diagnostic]]] = (
     check_compulsory,
     check_loops,
     check_quantities,
+    check_card_decls,
     check_runtime,
 )
 

@@ -2095,7 +2095,7 @@ class _Planner:
         card_effects: list[str] = []
         for decl in self.pkg.cards:
             try:
-                members = self.card_decl(decl) if decl.kind == "装备" else self.trick_decl(decl)
+                members = self.decl_members(decl)
             except EmitError as err:
                 self.diags.append(err.diag)
                 continue
@@ -2119,77 +2119,10 @@ class _Planner:
             return None
         return ModulePlan(lit(self.pkg.name), [], sorted(self.names), classes, generals, equipment, card_effects)
 
-    def trick_decl(self, decl: ir.CardDecl) -> list[str]:
-        """The ``CardName`` members of a 锦囊 (or 基本) declaration, checked against the deck
-        table (the card exists and is a trick of the declared subtype, or a basic card), and its one
-        effect line: a sentence without a timing, what the card does to each target."""
-        from sgs.runtime.cards import CardSubtype, card_kind
-
-        from sgs.runtime.cards import CardType
-
-        basic = decl.kind == ir.BASIC
-        out: list[str] = []
-        for cw in decl.names:
-            out.append(self.card_name(cw))
-            ctype, sub = card_kind(CardName(cw.name))
-            if basic and ctype is not CardType.BASIC:
-                raise self.fail(
-                    "E0302", f"牌表中【{cw.name}】是{sub.value or ctype.value}，不是基本牌", cw.span,
-                    help="基本牌的声明写作“基本 牌名”；锦囊写作“锦囊 牌名 普通锦囊”",
-                )
-            if not basic and sub is not CardSubtype(decl.subtype):
-                shown = sub.value or ctype.value
-                raise self.fail(
-                    "E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
-                    help="锦囊的声明写作“锦囊 牌名 普通锦囊”或“锦囊 牌名 延时锦囊”，类别须与牌表一致",
-                )
-        if len(decl.skills) != 1:
-            what = "没有效果" if not decl.skills else "有不止一行效果"
-            raise self.fail(
-                "E0214", f"{'基本牌' if basic else '锦囊牌'}声明后{what}", decl.span,
-                help="在下一行写出它对每名目标角色的效果，如“无中生有：目标角色摸两张牌。”",
-            )
-        (s,) = decl.skills
-        if s.tags or not all(isinstance(a, (ir.CardEffectAbility, ir.Unbound)) for a in s.abilities):
-            raise self.fail(
-                "E0214", f"“{s.name}”不是牌的效果：锦囊的效果是它对每名目标角色做的事，不带时机或技能标签", s.span,
-                help="写作“牌名：目标角色……。”（目标角色是此牌的目标，你是使用者）",
-            )
-        return out
-
-    def card_decl(self, decl: ir.CardDecl) -> list[str]:
-        """The ``CardName`` members of a card declaration, checked against the deck
-        table: the card exists, is equipment of the declared subtype, and (weapons)
-        has the declared attack range."""
-        from sgs.runtime.cards import CardSubtype, card_kind, load_cards
-
-        ranges = {c.name: c.attack_range for c in load_cards()}
-        out: list[str] = []
-        if decl.subtype != "武器" and decl.attack_range is not None:
-            raise self.fail(
-                "E0302", "只有武器有攻击范围", decl.span,
-                help=f"{decl.subtype}的声明不写“攻击范围”，如“装备 八卦阵 防具”；武器写作“装备 诸葛连弩 武器 攻击范围1”",
-            )
-        for cw in decl.names:
-            out.append(self.card_name(cw))
-            name = CardName(cw.name)
-            ctype, sub = card_kind(name)
-            if name not in ranges:
-                continue  # not in this deck table (骅骝 is a 军争 card): nothing to check against
-            if sub is not CardSubtype(decl.subtype):
-                shown = sub.value or ctype.value
-                raise self.fail(
-                    "E0302", f"牌表中【{cw.name}】是{shown}，不是{decl.subtype}", cw.span,
-                    help=f"写作“装备 {cw.name} {shown}”；类别须与牌表一致（武器、防具、+1马、-1马）",
-                )
-            if decl.attack_range is not None and ranges.get(name) != decl.attack_range:
-                raise self.fail(
-                    "E0302", f"牌表中【{cw.name}】的攻击范围是{ranges.get(name)}，不是{decl.attack_range}", decl.span,
-                    help=f"写作“攻击范围{ranges.get(name)}”（攻击范围须与牌表一致），或不写攻击范围",
-                )
-        if not decl.skills:
-            raise self.fail("E0214", "装备牌声明后没有效果", decl.span, help="在下一行写出效果，如“诸葛连弩：锁定技，……”")
-        return out
+    def decl_members(self, decl: ir.CardDecl) -> list[str]:
+        """The ``CardName`` members of a card declaration; that it agrees with the deck
+        table and has its effect lines is :func:`.check.check_card_decls`'s."""
+        return [self.card_name(cw) for cw in decl.names]
 
 
 #: whether player ``{}`` has a card in a zone (the zone a card verb takes from)
