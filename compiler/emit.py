@@ -205,6 +205,17 @@ class _Planner:
     def fail(self, code: str, message: str, span: Span, help: str | None = None) -> EmitError:
         return EmitError(Diagnostic(code, Severity.ERROR, message, span, help=help))
 
+    def in_window(self, e: ir.Effect, env: _Env) -> None:
+        """``e`` acts on its window's event: the verb table's ``windows`` (and
+        ``owner_only``: done by you), which the capability pass checked
+        (check._context_gaps); anything else is an emitter bug."""
+        verb = verb_of(e)
+        actor = getattr(e, "actor", None)
+        mine = isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.YOU
+        if env.window not in verb.windows or (verb.owner_only and not mine):
+            where = "或".join(f"“{w}”" for w in verb.windows)
+            raise self.internal(f"“{verb.word}”只能用于{where}的时机{'，由你' if verb.owner_only else ''}", e.span)
+
     def internal(self, message: str, span: Span, help: str | None = None) -> EmitterBug:
         """What the capability pass should have refused (``message`` says what): an
         internal error, reported as E0599 so that a user still sees no traceback."""
@@ -585,8 +596,7 @@ class _Planner:
                 f"if given_before < {n} <= given_after:",
             ] + ["    " + line for line in body]
         if isinstance(e, ir.DrawCountChange):
-            if env.window != "摸牌阶段摸牌时" or e.actor.who is not ir.Who.YOU:
-                raise self.internal("“额外摸/少摸…张牌”只能用于“摸牌阶段摸牌时”", e.span)
+            self.in_window(e, env)
             self.use("change_draw_count")
             return [f"change_draw_count(ctx, {lit(e.delta)})"]
         if isinstance(e, ir.DamageBonus):
@@ -637,8 +647,7 @@ class _Planner:
                 "    " + line for line in body
             ]
         if isinstance(e, ir.Transfer):
-            if env.window != "成为目标时" or e.actor.who is not ir.Who.YOU:
-                raise self.internal("“将此牌转移给……”只能用于“当你成为……的目标时”", e.span)
+            self.in_window(e, env)
             if env.window_card != e.card.name:
                 raise self.fail("E0216", f"时机中的牌与转移的【{e.card.name}】不一致", e.card.span)
             self.use("choose_players", "transfer_target")
@@ -689,8 +698,7 @@ class _Planner:
             self.use("provide_card")
             return [f"provide_card(ctx, ctx.owner, {self.card_name(e.card)})"]
         if isinstance(e, ir.IgnoreArmor):
-            if env.window != "指定目标后":
-                raise self.internal("“无视其防具”只能用于“使用【杀】指定…为目标后”", e.span)
+            self.in_window(e, env)
             whose = self.player(e.whose, env)
             self.use("ignore_armor")
             return self.guard([whose], env, [f"ignore_armor(ctx, {whose})"])
@@ -740,13 +748,11 @@ class _Planner:
             self.use("discard_or_put_on_pile")
             return ["if shown is not None:", f"    discard_or_put_on_pile(ctx, {chooser}, shown)"]
         if isinstance(e, ir.ModifyDamage):
-            if env.window not in ("造成伤害时", "受到伤害时"):
-                raise self.internal("“此伤害+n/-n”只能用于“造成伤害时”或“受到伤害时”", e.span)
+            self.in_window(e, env)
             self.use("change_damage")
             return [f"change_damage(ctx, {lit(e.delta)})"]
         if isinstance(e, ir.PreventDamage):
-            if env.window not in ("造成伤害时", "受到伤害时"):
-                raise self.internal("“防止此伤害”只能用于“造成伤害时”或“受到伤害时”", e.span)
+            self.in_window(e, env)
             self.use("prevent_damage")
             return ["prevent_damage(ctx)"]
         if isinstance(e, ir.ForceHit):
@@ -759,15 +765,13 @@ class _Planner:
             self.use("use_chosen_card")
             return [f"use_chosen_card(ctx, {self.player(e.actor, env)})"]
         if isinstance(e, ir.PreventExcessDamage):
-            if env.window != "受到伤害时":
-                raise self.internal("“防止多余的伤害”只能用于“受到伤害时”", e.span)
+            self.in_window(e, env)
             self.use("prevent_excess_damage")
             return ["prevent_excess_damage(ctx)"]
         if isinstance(e, ir.DiscardFrom) and e.owner is not None and e.cards is not None:
             return self.discard_from(e, env)
         if isinstance(e, ir.TransferDamage):
-            if env.window != "受到伤害时" or e.actor.who is not ir.Who.YOU:
-                raise self.internal("“转移此伤害”只能用于“你受到伤害时”", e.span)
+            self.in_window(e, env)
             self.use("choose_players", "transfer_damage", "Player")
             env.it = "moved_to"  # 该角色 / 其 after it: the one the damage went to (he may die of it)
             env.nullable.add("moved_to")
