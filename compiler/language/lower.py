@@ -37,6 +37,11 @@ _ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv", "own_when
 _PREFIXES = {"to": "", "as_if": "视为", "each": "各", "in_turn": "依次", "also": "亦", "again": "再",
              "in_a_row": "连续", "together": "同时", "extra": "额外", "respectively": "分别", "instead": "改为"}
 
+#: modal words that negate: a prohibition of A or B is one of each (不能使用或打出… forbids both)
+NEGATIVE_MODALS = frozenset({"不能", "不可以", "无法", "不会"})
+#: the conjunctions that make a coordination a choice (使用或打出 / 摸一张牌或回复1点体力)
+_OR = ("或", "或者")
+
 Subtree = Tree[Token]
 
 
@@ -193,14 +198,31 @@ class _Lowering:
             return ir.Static(a, b, pred.data[3:], self.args(t) + self.args(pred), self.words(t))
         if d.startswith("st_"):
             return ir.Static(a, b, d[3:], self.args(t), self.words(t))
+        if d == "act_coord":
+            return self.coordination(t, actor, modal, decides)
         verb = d[4:] if d.startswith("act_") else d
         chain = [c for c in t.children if isinstance(c, Tree) and c.data == "vps" or isinstance(c, Tree) and c.data.startswith("act_")]
         if verb in _PREFIXES and len(chain) == 1:
             return self.serial(t, verb, chain[0], actor, modal, decides)
+        if verb == "choose" and len(chain) > 1:  # 选择A或B: the options of one choice
+            optional = decides and modal in OPTIONAL_MODALS if modal else False
+            options = tuple(self.option(list(self.seq(c, actor, None, False).items)) for c in chain)
+            return ir.Act(a, b, "choice", actor, options, optional, modal)
         if verb == "cause":  # 令 player vps: the player acts; 令 + a statement (令此牌无法响应): no actor
             first = t.children[0]
             who = self.player(first) if isinstance(first, Tree) and first.data in _PLAYER else None
-            inner = self.seq(t.children[-1], who, None) if who is None or len(t.children) > 1 else ir.Seq(a, b, ())
+            said = next((c for c in t.children if isinstance(c, Tree) and c.data.startswith("st_")), None)
+            if who is None and said is not None:
+                # 令 + a statement, then verbs (令点数+X并视为…): the statement's player does
+                # them (令其手牌上限+1并摸…), else the one who causes it
+                doer = self.subject_of(said) or actor
+                inner = ir.Seq(_span(said)[0], b, tuple(x for c in t.children if isinstance(c, Tree) and c.data != "adv"
+                                                         for x in self.seq(c, doer, None).items))
+            else:
+                inner = self.seq(t.children[-1], who, None) if who is None or len(t.children) > 1 else ir.Seq(a, b, ())
+                for c in reversed([c for c in t.children if isinstance(c, Tree) and c.data == "duration"]):
+                    # 令其本回合内…: when what it does holds, as a clause's duration
+                    inner = ir.Seq(_span(c)[0], inner.end, (ir.If(_span(c)[0], inner.end, ir.Cond(*_span(c), "duration", self.args(c), self.words(c)), inner),))
             when = next((c for c in t.children if isinstance(c, Tree) and c.data == "own_when"), None)
             if when is not None:  # 令你于此牌结算后视为…: what the player does then
                 inner = ir.Seq(inner.start, inner.end, (ir.When(*_span(when), (self.when_event(when, who),), inner),))
@@ -239,14 +261,62 @@ class _Lowering:
 
     def seq(self, t: Subtree | Token, actor: ir.PlayerRef | None, modal: str | None, decides: bool = True) -> ir.Seq:
         """The acts of a verb phrase; ``decides``: the first act is where a written
-        你可以 is decided (``optional``) — one decision covers what follows it."""
+        你可以 is decided (``optional``) — one decision covers what follows it.  Verbs
+        joined by 或 (摸一张牌或回复1点体力) are the options of one choice of the actor's
+        (、 in such a list joins options too); 并 / 然后 / 后 join the acts of one option."""
         a, b = _span(t)
         if isinstance(t, Token):
             return ir.Seq(a, b, ())
         if t.data == "vps":
             kids = [c for c in t.children if isinstance(c, Tree) and c.data != "xdef"]  # a remark is no act
+            gaps = [self.text[x.meta.end_pos:y.meta.start_pos].strip() for x, y in zip(kids, kids[1:])]
+            if any(g.endswith(_OR) for g in gaps) and modal not in NEGATIVE_MODALS:
+                groups: list[list[Subtree]] = [[kids[0]]]
+                for g, c in zip(gaps, kids[1:]):
+                    if g.endswith(_OR) or g.endswith("、"):
+                        groups.append([c])
+                    else:
+                        groups[-1].append(c)
+                options = tuple(self.option([x for c in grp for x in _items(self.act(c, actor, modal, False))])
+                                for grp in groups)
+                optional = decides and modal in OPTIONAL_MODALS if modal else False
+                return ir.Seq(a, b, (ir.Act(a, b, "choice", actor, options, optional, modal),))
             return ir.Seq(a, b, tuple(x for i, c in enumerate(kids) for x in _items(self.act(c, actor, modal, decides and i == 0))))
         return ir.Seq(a, b, _items(self.act(t, actor, modal, decides)))
+
+    def option(self, items: list[ir.Node]) -> ir.Option:
+        """One option of a choice: its acts, labelled by their words."""
+        a, b = items[0].start, items[-1].end
+        return ir.Option(a, b, self.text[a:b], ir.Seq(a, b, tuple(items)))
+
+    def coordination(self, t: Subtree, actor: ir.PlayerRef | None, modal: str | None, decides: bool) -> ir.Node:
+        """Verbs coordinated over one object (使用、打出或弃置一张牌 / 获得且失去过牌): one act
+        per verb, each over the object and spanning its own verb word;
+        with 或 the options of one choice — except under a negation, which forbids each
+        (不能使用或打出…), and 使用或打出, which is the one act of either (use_or_play: the
+        rules ask for a card used or played alike)."""
+        a, b = _span(t)
+        verbs = [c for c in t.children if isinstance(c, Tree) and c.data.startswith("v_")]
+        joins = [self.words(c) for c in t.children if isinstance(c, Tree) and c.data == "vconj"]
+        obj = next(c for c in t.children if isinstance(c, Tree) and c.data not in ("vconj",) and not c.data.startswith("v_"))
+        arg = self.arg(obj)
+        args = (arg,) if arg is not None else ()
+        either = any(j in _OR for j in joins)
+        optional = decides and modal in OPTIONAL_MODALS if modal else False
+        names = [v.data[2:] for v in verbs]
+        if either and names == ["use", "play"]:
+            return ir.Act(a, b, "use_or_play", actor, args, optional, modal)
+        acts = [ir.Act(*_span(v), n, actor, args, optional and i == 0, modal) for i, (v, n) in enumerate(zip(verbs, names))]
+        if either and modal not in NEGATIVE_MODALS:
+            # (an option spans its verb to the shared object: the words it stands for)
+            options = tuple(ir.Option(x.start, b, self.words(v), ir.Seq(x.start, b, (replace(x, optional=False),)))
+                            for v, x in zip(verbs, acts))
+            return ir.Act(a, b, "choice", actor, options, optional, modal)
+        return ir.Seq(a, b, tuple(acts))
+
+    def subject_of(self, st: Subtree) -> ir.PlayerRef | None:
+        """The player a statement is about (其手牌上限+1: 其), if it names one."""
+        return next((self.player(c) for c in st.children if isinstance(c, Tree) and c.data in _PLAYER), None)
 
     # ---- clauses
     def cond(self, t: Subtree) -> ir.Cond:
@@ -294,6 +364,8 @@ class _Lowering:
                 continue
             else:
                 items.extend(self.seq(c, actor, modal, written and not items).items)
+                if c.data.startswith("st_") and (said := self.subject_of(c)) is not None:
+                    actor = self.actor = said  # 其手牌上限-1并摸一张牌: 其 draws
         body: ir.Node = ir.Seq(a, b, tuple(items))
         for c in reversed(whens):
             body = ir.Seq(a, b, (ir.When(a, b, (self.when_event(c, actor),), body),))
@@ -436,8 +508,57 @@ class _Lowering:
             if c.data in ("except", "limit_remark") and out:
                 out[-1] = replace(out[-1], context=out[-1].context + (self.words(c),))
                 continue
-            out.append(self.event(c))
+            got = self.events(c)
+            prev = out[-1] if out else None
+            if (c.data == "ev_subject" and prev is not None and prev.subject is not None
+                    and all(e.subject is None for e in got) and prev.window not in _NO_SUBJECT_WINDOWS):
+                # 当你受到伤害后或失去体力后: a timing without its subject shares the one before
+                got = [replace(e, subject=prev.subject) for e in got]
+            out.extend(got)
         return tuple(out)
+
+    def events(self, t: Subtree) -> list[ir.EventPattern]:
+        """The events of one event clause: one, or one per event of a coordination of one
+        subject (受到伤害或失去体力后 / 获得或失去手牌后: the clause's subject, timing word
+        and span shared; a context written before the first event is each one's, one
+        written between them the next event's only)."""
+        if t.data != "ev_subject":
+            return [self.event(t)]
+        kids = [c for c in t.children if isinstance(c, Tree)]
+        evs = [c for c in kids if c.data.startswith("ev_") and c.data not in ("ev_context", "ev_ordinal")]
+        if len(evs) == 0 or len(evs) == 1 and evs[0].data != "ev_coord":
+            return [self.event(t)]
+        base = self.event(t)
+        first = kids.index(evs[0])
+        shared = tuple(self.words(c) for c in kids[:first] if c.data == "ev_context")
+        out: list[ir.EventPattern] = []
+        own: list[str] = []
+        for c in kids[first:]:
+            if c.data == "ev_context":
+                own.append(self.words(c))
+            elif c in evs:
+                for window, args in self.coordinated(c):
+                    ctx = shared + tuple(own) + tuple(self.words(x) for x in c.children
+                                                      if isinstance(x, Tree) and x.data == "ev_ordinal")
+                    out.append(replace(base, window=window, args=args, context=ctx, per=self.per(c),
+                                       element=next((self.words(x) for x in c.children
+                                                     if isinstance(x, Tree) and x.data == "element"), "")))
+                own = []
+        return out
+
+    def per(self, ev: Subtree) -> str:
+        """Whether an event counts points (受到1点伤害: "point") or events ("event")."""
+        amount = next((self.words(c) for c in ev.iter_subtrees() if c.data == "amount"), "")
+        return "point" if amount.endswith("点") else "event"
+
+    def coordinated(self, ev: Subtree) -> list[tuple[str, tuple[ir.Node, ...]]]:
+        """(window, arguments) of an event, one per verb of a coordination (获得或失去手牌)."""
+        if ev.data != "ev_coord":
+            return [(ev.data[3:], self.args(ev))]
+        obj = next(c for c in ev.children if isinstance(c, Tree) and c.data != "vconj" and not c.data.startswith("ev_"))
+        arg = self.arg(obj)
+        args = (arg,) if arg is not None else ()
+        return [(c.data[3:], args) for c in ev.children if isinstance(c, Tree) and c.data.startswith("ev_")]
 
     def body(self, t: Subtree | None) -> ir.Seq | None:
         if t is None:
@@ -488,8 +609,7 @@ class _Lowering:
         window = ev.data[3:] if ev.data.startswith("ev_") else ev.data
         timing = next((self.words(c) for c in t.children if isinstance(c, (Tree, Token))
                        and (isinstance(c, Token) and c.type == "TIMING" or isinstance(c, Tree) and c.data == "timing_word")), "")
-        amount = next((self.words(c) for c in ev.iter_subtrees() if c.data == "amount"), "")
-        per = "point" if amount.endswith("点") else "event"
+        per = self.per(ev)
         context = tuple(self.words(c) for c in t.children if isinstance(c, Tree) and c.data == "ev_context")
         # which one (下个判定阶段 / 每个回合): a restriction of the event, as written
         context += tuple(self.words(c) for c in ev.children if isinstance(c, Tree) and c.data == "ev_ordinal")
@@ -571,6 +691,10 @@ class _Lowering:
             # statements only: a static part; a phase before them is where it holds (你的出牌阶段内，…不能…)
             kind = "static" if only_static else "free"
         return ir.Part(a, b, kind, tags, limit, timings, phase, body, label, tuple(dict.fromkeys(remarks)))
+
+
+#: windows whose timing names no player (a phase, a round): nothing to share with the next
+_NO_SUBJECT_WINDOWS = frozenset({"phase", "phase_nth", "turn", "round", "game_start", "generals_shown"})
 
 
 def _first_act(n: ir.Node, fn: Callable[[ir.Act], ir.Act], verb: str | None = None) -> ir.Node:
