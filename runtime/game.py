@@ -188,10 +188,6 @@ class Game:
         self._equip_skill: dict[int, list[Skill]] = {}
         #: id(skill instance) → the equipment card that granted it
         self._skill_card: dict[int, Card] = {}
-        #: the skills of equipment cards that left an equipment area and listen at
-        #: 失去装备区里的此牌后, with their former owner and the card: resolved when the
-        #: move is done (flows.move)
-        self.after_move: list[tuple[TriggerSkill, Player, Card]] = []
         self._skip: dict[int, set[Phase]] = {p.seat: set() for p in players}
         self._phase_skipped_now: set[Phase] = set()
         #: index in PHASES of the phase the current turn is at or before (None

@@ -5,7 +5,9 @@ Stage table :data:`MOVE_STAGES`: the cards are relocated first (each leaves its 
 and enters the new one; equipment grants or withdraws its skills), then one 失去牌时
 opens per player who lost hand or equipment cards (seat order), then 获得牌后 for the
 player who received cards into his hand; then, for each equipment card that left,
-失去装备区里的此牌后 for that card's own skills (:data:`SELF_LOST_STAGES`).  A move from the draw pile has no loser
+失去装备区里的此牌后 for that card's own skills (:data:`SELF_LOST_STAGES`), with this
+move as the event: each move keeps its own list, so a move nested in one of its windows
+(枭姬 drawing) resolves only its own.  A move from the draw pile has no loser
 (摸牌), one to a pile or the processing area no receiver (弃置).  Moves are the
 hottest flow, so :func:`move_cards` loops over the losers itself and opens each
 window through the table's :class:`~sgs.runtime.stages.Window`.
@@ -76,7 +78,11 @@ class CensusError(AssertionError):
     """A deck card is in no zone or in two zones."""
 
 
-def _lift(game: Game, c: Card, zone: Zone, owner: Player | None) -> None:
+#: an equipment card's skill listening at 失去装备区里的此牌后, its former owner, the card
+_SelfLost = tuple[TriggerSkill, Player, Card]
+
+
+def _lift(game: Game, c: Card, zone: Zone, owner: Player | None, self_lost: list[_SelfLost]) -> None:
     """Take ``c`` out of ``zone`` (where ``game.loc`` has it): a hand or the processing
     area directly (most moves), any other zone by :func:`_remove`."""
     if zone is _HAND:
@@ -85,10 +91,12 @@ def _lift(game: Game, c: Card, zone: Zone, owner: Player | None) -> None:
     elif zone is _PROCESSING:
         game.processing.remove(c)
     else:
-        _remove(game, c)
+        _remove(game, c, self_lost)
 
 
-def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
+def _remove(game: Game, c: Card, self_lost: list[_SelfLost]) -> None:
+    """Take ``c`` out of its zone; the skills of an equipment card that listen at
+    失去装备区里的此牌后 go to ``self_lost``, the list of the move taking it."""
     zone, owner = game.loc[c.id]
     if zone is _M.Zone.HAND:
         assert owner is not None
@@ -102,9 +110,9 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
         for sk in game._equip_skill.pop(c.id, []):
             game._skill_card.pop(id(sk), None)
             remove_skill(game, owner, sk)
-            # an effect of losing this very card (白银狮子), run once the move is done
+            # an effect of losing this very card (白银狮子), run once this move is done
             if isinstance(sk, TriggerSkill) and _SELF_LOST.timing in sk.timings:
-                game.after_move.append((sk, owner, c))
+                self_lost.append((sk, owner, c))
     elif zone is _M.Zone.JUDGE:
         assert owner is not None
         owner.judge_area = [e for e in owner.judge_area if e.card is not c]
@@ -121,7 +129,6 @@ def _remove(game: Game, c: Card) -> tuple[Zone, Player | None]:
                     del owner.piles[name]
     else:
         game.processing.remove(c)
-    return zone, owner
 
 
 def place(game: Game, c: Card, zone: Zone, owner: Player | None, judge_as: str = "", pile: str = "") -> None:
@@ -180,6 +187,8 @@ def move_cards(
         into = game.processing
     elif to_zone is _DISCARD:
         into = game.discard_pile
+    # this move's own 失去装备区里的此牌后 (a move nested in one of its windows has its own)
+    self_lost: list[_SelfLost] = []
     listeners = game._ears
     if (
         into is not None
@@ -190,17 +199,17 @@ def move_cards(
         # start listening: relocate only
         for c in cards:
             zone, owner = loc[c.id]
-            _lift(game, c, zone, owner)
+            _lift(game, c, zone, owner, self_lost)
             into.append(c)
             loc[c.id] = where
-        if game.after_move:
-            _after_move(game)
+        if self_lost:
+            _after_move(game, self_lost, to_player, to_zone, reason, by)
         return
     lost: dict[int, tuple[Player, list[Card], list[Zone]]] = {}
     from_zones: list[Zone] = []
     for c in cards:
         zone, owner = loc[c.id]
-        _lift(game, c, zone, owner)
+        _lift(game, c, zone, owner, self_lost)
         from_zones.append(zone)
         if owner is not None and (zone is _HAND or zone is _EQUIP) and not (owner is to_player and zone is to_zone):
             entry = lost.get(owner.seat)
@@ -225,19 +234,24 @@ def move_cards(
         if reason is _M.MoveReason.DRAW:
             from_zones = [_M.Zone.DRAW_PILE] * len(cards)
         _OBTAINED.run(game, CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by))
-    if game.after_move:
-        _after_move(game)
+    if self_lost:
+        _after_move(game, self_lost, to_player, to_zone, reason, by)
 
 
-def _after_move(game: Game) -> None:
-    """Open 失去装备区里的此牌后 for the skills of the equipment cards that left, in the
-    order the cards left: each skill alone, for its former owner, the event being the
-    move of its card (from his equipment area to where it is now)."""
-    todo = list(game.after_move)
-    game.after_move.clear()
-    for sk, owner, c in todo:
-        zone, to_player = game.loc[c.id]
-        ev = CardsMoveEvent([c], owner, [_EQUIP], to_player, zone, _M.MoveReason.PUT)
+def _after_move(
+    game: Game,
+    self_lost: list[_SelfLost],
+    to_player: Player | None,
+    to_zone: Zone,
+    reason: MoveReason,
+    by: Player | None,
+) -> None:
+    """Open 失去装备区里的此牌后 for the skills of the equipment cards that left in one
+    move, in the order the cards left: each skill alone, for its former owner, the event
+    being that move of its card (from his equipment area, with the move's destination,
+    reason and mover)."""
+    for sk, owner, c in self_lost:
+        ev = CardsMoveEvent([c], owner, [_EQUIP], to_player, to_zone, reason, by)
         resolve_alone(game, sk, _SELF_LOST.timing, ev)
 
 
@@ -332,7 +346,7 @@ def put_on_draw_pile(game: Game, cards: Sequence[Card], bottom: bool = False) ->
     Returns the cards moved."""
     cs = [c for c in cards if game.loc[c.id][0] is _M.Zone.PROCESSING]
     for c in cs:
-        _remove(game, c)
+        game.processing.remove(c)
         game.loc[c.id] = (_M.Zone.DRAW_PILE, None)
     if bottom:
         game.draw_pile[:0] = list(reversed(cs))
