@@ -4,7 +4,8 @@ Input: a :class:`~sgs.compiler.scenario_format.Scenario` (see that module and th
 README's "Scenario files") and a compiled skill set, :class:`sgs.compiler.Pool`
 (default: the bundled ``skills/``, compiled with :func:`sgs.compiler.load_pool`):
 seats name its ``generals``, and the table is played with its ``equipment`` (the
-compiled card declarations, over the runtime's hand-written ones).  Output: a
+compiled card declarations: no equipment effect is hand-written) and its
+``card_effects`` (over the runtime's hand-written ones).  Output: a
 :class:`ScenarioReport` listing every failed expectation with the actual value.
 
 A scenario fails when: an expectation is not met; a scripted answer matches no legal

@@ -17,9 +17,9 @@ Module map:
   ``damage``, ``hp``, ``dying``, ``judge``, ``move``;
 * ``legality`` — distance, range, limits, target legality; ``registry`` — skill
   indexes; ``choices`` — asking players;
-* ``effects`` — card content, passed into each game by its mode: the hand-written card
-  effects (``basic``, ``tricks``, ``maneuvering``) and equipment effects (``equipment``);
-  the compiled ones come in with each game (``Game(equipment=…, card_effects=…)``);
+* ``effects`` — card content, passed into each game by its mode: the card effects still
+  hand-written (``basic``, ``tricks``, ``maneuvering``); the compiled ones, every
+  equipment effect among them, come in with each game (``Game(equipment=…, card_effects=…)``);
 * ``decisions`` / ``agents`` — typed decisions, RandomAgent, ScriptedAgent;
 * ``log`` / ``result`` — game log (text / JSON lines) and final state;
 * ``modes.identity`` — identity mode (2–10 players) setup, role tables, victory,

@@ -193,7 +193,8 @@ def setup_identity_game(
     adds the 4 EX cards to the deck.  ``equipment`` — the equipment effects
     (card name → skill classes, see :class:`Game`), normally the compiled table
     of the skill set ``pool`` comes from (``sgs.compiler.load_pool()``:
-    ``.generals`` and ``.equipment``); default: only the hand-written ones.
+    ``.generals`` and ``.equipment``); default: none (no equipment effect is
+    hand-written).
     ``deck_name``: ``标准`` or ``军争`` (module doc).  ``card_effects`` — the card
     effects written as text (card name → compiled class, ``load_pool().card_effects``),
     laid over the hand-written ones (:func:`sgs.runtime.effects.card_effects`)."""
