@@ -41,6 +41,7 @@ __all__ = [
     "Then",
     "Unless",
     "Effect",
+    "run_effect",
     "Stage",
     "Stages",
     "Table",
@@ -224,16 +225,23 @@ class Unless:
         return None if self.stages.run(game, ev) else False
 
 
+def run_effect(game: Game, ev: Any) -> None:
+    """Run the effect of the card being used, ``game.card_effects[card name](game, use)``,
+    if the game has one (:class:`Effect`; the step of a card family whose effect the game
+    is given, :mod:`sgs.runtime.effects.tricks`)."""
+    effect = game.card_effects.get(ev.card.name)
+    if effect is not None:
+        effect(game, ev)
+
+
 class Effect:
-    """The effect of the card being used: ``game.card_effects[card name](game, use)``
-    (the card's own family, e.g. 杀的效果, in :func:`windows_of`)."""
+    """The effect of the card being used (:func:`run_effect`; the card's own family,
+    e.g. 杀的效果, in :func:`windows_of`)."""
 
     __slots__ = ()
 
     def run(self, game: Game, ev: Any) -> bool | None:
-        effect = game.card_effects.get(ev.card.name)
-        if effect is not None:
-            effect(game, ev)
+        run_effect(game, ev)
         return None
 
     def __repr__(self) -> str:

@@ -31,7 +31,7 @@ from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
 from ..player import JudgeAreaEntry, Player
 from ..skills import CardEffect, SkillContext, UseMode
-from ..stages import LOSER, RECEIVER, Step, Then, family
+from ..stages import LOSER, RECEIVER, Step, Then, family, run_effect
 from ..timing import Phase
 from ..zones import CardZone, MoveReason, Zone
 
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "nullified",
     "text_effect",
-    "by_text",
     "duel_effect",
     "amazing_grace_effect",
     "collateral_effect",
@@ -252,15 +251,8 @@ def pass_lightning(game: Game, player: Player, card: Card) -> None:
 
 # ---------------------------------------------------------------------- the effects' families
 # What each effect leads to, for :func:`sgs.runtime.stages.windows_of` (each effect is
-# one step: its code walks its targets and answers itself).
-
-
-def by_text(game: Game, use: CardUseEvent) -> None:
-    """The step of a card whose effect is text: a game runs the compiled effect it was
-    given (``Game.card_effects``, :func:`text_effect`); the table says what it leads to."""
-    effect = game.card_effects.get(use.card.name)
-    if effect is not None:
-        effect(game, use)
+# one step: its code walks its targets and answers itself).  A card whose effect is text
+# has the game's own effect as its step (the compiled one it was given, run_effect).
 
 
 _NULLIFY = Then("使用牌（响应）", "【无懈可击】")
@@ -272,17 +264,17 @@ _GETS = frozenset({RECEIVER})
 _MOVES = frozenset({LOSER, RECEIVER})
 
 DUEL_STAGES = family("决斗的效果", Step(duel_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
-DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(by_text, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
-SNATCH_STAGES = family("顺手牵羊的效果", Step(by_text, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
-SAVAGE_ASSAULT_STAGES = family("南蛮入侵的效果", Step(by_text, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
+DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(run_effect, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
+SNATCH_STAGES = family("顺手牵羊的效果", Step(run_effect, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
+SAVAGE_ASSAULT_STAGES = family("南蛮入侵的效果", Step(run_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
 ARCHERY_ATTACK_STAGES = family(
-    "万箭齐发的效果", Step(by_text, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
+    "万箭齐发的效果", Step(run_effect, _NULLIFY, Then("使用牌（响应）", "【闪】"), Then("伤害"))
 )
-EX_NIHILO_STAGES = family("无中生有的效果", Step(by_text, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
+EX_NIHILO_STAGES = family("无中生有的效果", Step(run_effect, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
 AMAZING_GRACE_STAGES = family(
     "五谷丰登的效果", Step(amazing_grace_effect, _NULLIFY, Then("移动牌", "获得亮出的牌", roles=_GETS))
 )
-GOD_SALVATION_STAGES = family("桃园结义的效果", Step(by_text, _NULLIFY, Then("回复体力")))
+GOD_SALVATION_STAGES = family("桃园结义的效果", Step(run_effect, _NULLIFY, Then("回复体力")))
 COLLATERAL_STAGES = family(
     "借刀杀人的效果",
     Step(collateral_effect, _NULLIFY, Then("使用牌", "【杀】"), Then("移动牌", "武器交给使用者", roles=_MOVES)),
