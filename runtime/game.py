@@ -57,6 +57,7 @@ from .observation import SeatView
 from .player import DAMAGE_BONUS, USED, GeneralSpec, JudgeAreaEntry, Player, Role
 from .result import GameOver
 from .skills import Skill, StaticSkill, TriggerSkill
+from .stages import NOBODY
 from .timing import Phase, Timing
 from .zones import Zone
 
@@ -86,9 +87,6 @@ CardEffects = Mapping[CardName, Callable[["Game", CardUseEvent], None]]
 
 #: ``resolve(game, player, entry)``: a delayed trick of the judge area in the judge phase
 DelayedEffect = Callable[["Game", Player, JudgeAreaEntry], None]
-
-
-_NOBODY: frozenset[int] = frozenset()
 
 
 def _no_victory(game: Game) -> GameOver | None:
@@ -273,7 +271,7 @@ class Game:
         """Whether a skill could answer window ``timing`` of ``subject``: one listens at
         it that is not only for its owner's own windows, or ``subject``'s own does.  When
         False, opening the window would find no skill to resolve; the flows skip it."""
-        ears = self._ears.get(timing, _NOBODY)
+        ears = self._ears.get(timing, NOBODY)
         return ears is None or (subject is not None and subject.seat in ears)
 
     # ------------------------------------------------------------------ the rules, as methods

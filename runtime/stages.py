@@ -52,6 +52,7 @@ __all__ = [
     "windows_in",
     "LOSER",
     "RECEIVER",
+    "NOBODY",
 ]
 
 #: the roles of a card move (:class:`~sgs.runtime.events.CardsMoveEvent`): the player
@@ -60,8 +61,8 @@ LOSER = "from_player"
 RECEIVER = "to_player"
 
 _UNSET: Any = object()
-#: who hears a window nobody listens at (see Game.hears)
-_NOBODY: frozenset[int] = frozenset()
+#: who hears a window nobody listens at (``Game._ears``' default, see Game.hears)
+NOBODY: frozenset[int] = frozenset()
 
 
 class Window:
@@ -149,7 +150,7 @@ def _plain(timing: Timing, who: Callable[[Any], Any], alive: bool) -> Callable[[
     if alive:
 
         def run_alive(game: Game, ev: Any) -> bool | None:
-            ears = game._ears.get(timing, _NOBODY)
+            ears = game._ears.get(timing, NOBODY)
             if ears is None or ears:
                 p = who(ev)
                 if p is not None and p.alive and (ears is None or p.seat in ears):
@@ -159,7 +160,7 @@ def _plain(timing: Timing, who: Callable[[Any], Any], alive: bool) -> Callable[[
         return run_alive
 
     def run(game: Game, ev: Any) -> bool | None:
-        ears = game._ears.get(timing, _NOBODY)
+        ears = game._ears.get(timing, NOBODY)
         if ears is None:
             game.trigger(timing, who(ev), ev, None)
         elif ears:
@@ -320,7 +321,7 @@ def _compile(stages: Stages, name: str) -> tuple[str, Callable[[Game, Any], bool
                 body.append(f"{pad}if effect is not None:")
                 body.append(f"{pad}    effect(game, ev)")
 
-    env["NOBODY"] = _NOBODY
+    env["NOBODY"] = NOBODY
     emit(stages, "    ")
     source = "def run(game, ev):\n    ears = game._ears\n" + "\n".join(body) + "\n    return True\n"
     exec(compile(source, f"<stage table {name}>", "exec"), env)

@@ -55,7 +55,6 @@ _PARTS = {z: (z.hand, z.equip, z.judge) for z in CardZone}
 # ViewAsSkill's defaults (any card, always enabled): a skill keeping one is not asked it
 _ANY_CARD, _ALWAYS_ENABLED = ViewAsSkill.card_filter, ViewAsSkill.enabled
 _HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
-_NOBODY: frozenset[int] = frozenset()
 
 _RESPONDED = Window(_M.Timing.CARD_RESPONDING, "player")
 _NEEDED = _M.Timing.CARD_NEEDED
@@ -208,8 +207,7 @@ def need_skills(
     """``player``'s skills at 需要牌时 that can provide a card named in ``names`` to
     ``mode`` now (not among ``tried``), each with the event it would resolve in; an
     armor's skills not while ``against`` ignores the armor (青釭剑)."""
-    ears = game._ears.get(_NEEDED, _NOBODY)  # (Game.hears: nobody's, or not his own)
-    if ears is not None and player.seat not in ears:
+    if not game.hears(_NEEDED, player):
         return []
     lst = game.listeners[_NEEDED]
     want = wanted(names)
