@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING, Sequence, Union
 
 from .. import members as _M
@@ -101,16 +102,8 @@ def viewas_candidates(
         return cards if limit < 0 else cards[:limit]
     if ctx is None:
         ctx = SkillContext(game, player, vs)
-    if limit < 0:
-        return [c for c in cards if vs.card_filter(ctx, c, name)]
-    out: list[Card] = []
-    if limit:
-        for c in cards:
-            if vs.card_filter(ctx, c, name):
-                out.append(c)
-                if len(out) == limit:
-                    break
-    return out
+    fits = (c for c in cards if vs.card_filter(ctx, c, name))
+    return list(fits) if limit < 0 else list(islice(fits, limit))
 
 
 def viewas_offers(
