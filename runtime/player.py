@@ -213,8 +213,9 @@ class PlayerView:
     """A :class:`Player` as a :class:`~sgs.runtime.decisions.Decision` shows him to the
     agent deciding (``decision.player``): his seat and public numbers, read live from
     the game, nothing to assign and no object of the game (his hand, skills and role
-    are in the agent's :class:`~sgs.runtime.observation.SeatView`).  Python cannot
-    forbid walking internals (``view._p``); the public surface is what is promised."""
+    are in the agent's :class:`~sgs.runtime.observation.SeatView`).  Each property is
+    the Player's own, so the two never disagree.  Python cannot forbid walking
+    internals (``view._p``); the public surface is what is promised."""
 
     __slots__ = ("_p",)
 
@@ -231,7 +232,7 @@ class PlayerView:
 
     @property
     def name(self) -> str:
-        return self._p.general.name
+        return self._p.name
 
     @property
     def general(self) -> GeneralSpec:
@@ -263,15 +264,15 @@ class PlayerView:
 
     @property
     def lost_hp(self) -> int:
-        return self._p.max_hp - self._p.hp
+        return self._p.lost_hp
 
     @property
     def is_wounded(self) -> bool:
-        return self._p.hp < self._p.max_hp
+        return self._p.is_wounded
 
     @property
     def hand_count(self) -> int:
-        return len(self._p.hand)
+        return self._p.hand_count
 
     @property
     def chained(self) -> bool:
