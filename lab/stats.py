@@ -221,6 +221,7 @@ def compute_stats(rows: Sequence[Mapping[str, Any]], alpha: float = 0.05) -> Sta
     total = Rate(sum(by_general.n.values()), sum(by_general.k.values()))
     threshold = alpha / max(1, len(generals))
     general_rows: list[dict[str, Any]] = []
+
     def _role_p(g: str, role: str) -> float:
         # leave-one-out role rate: every other general's appearances in that role
         n_other = by_role.n[role] - by_gr.n[(g, role)]
@@ -229,15 +230,15 @@ def compute_stats(rows: Sequence[Mapping[str, Any]], alpha: float = 0.05) -> Sta
         return (k_other + PRIOR * pooled) / (n_other + PRIOR)
 
     for g in generals:
+        ps = [_role_p(g, role) for role, _ in appearances[g]]  # (once: the z and the exact p share them)
         expected = variance = 0.0
-        for role, _ in appearances[g]:
-            p = _role_p(g, role)
+        for p in ps:
             expected += p
             variance += p * (1 - p)
         wins = by_general.k[g]
         z = (wins - expected) / math.sqrt(variance) if variance > 0 else 0.0
-        if len(appearances[g]) <= EXACT_UP_TO:
-            pval = _poisson_binomial_p(wins, [_role_p(g, r) for r, _ in appearances[g]])
+        if len(ps) <= EXACT_UP_TO:
+            pval = _poisson_binomial_p(wins, ps)
         else:
             pval = math.erfc(abs(z) / math.sqrt(2))
         flag = ("stronger" if z > 0 else "weaker") if pval < threshold else ""
