@@ -17,10 +17,9 @@ from ..cards import CardName
 from ..events import CardUseEvent, SlashEffectEvent
 from ..flows.use import use_response
 from ..player import Player
-from ..stages import Step, Then, Window, family
+from ..stages import Step, Then, Window, family, run_effect
 from ..timing import Timing
 from .maneuvering import DRUNK
-from .tricks import by_text
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -84,4 +83,4 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
 
 
 # 桃's effect is text (基本 桃 in skills/standard/basics.sgs), run by tricks.text_effect
-PEACH_STAGES = family("桃的效果", Step(by_text, Then("回复体力")))
+PEACH_STAGES = family("桃的效果", Step(run_effect, Then("回复体力")))
