@@ -87,10 +87,12 @@ def _each_target(game: Game, use: CardUseEvent) -> list[Player]:
     return list(use.targets)
 
 
-def _applies(game: Game, use: CardUseEvent, t: Player) -> bool:
+def _applies(game: Game, use: CardUseEvent, t: Player, answerable: bool = True) -> bool:
+    """Whether the use still affects target ``t``: he is alive and not yet spared, and
+    (``answerable``: a trick's effect) no 无懈可击 spares him now."""
     if not t.alive or t.seat in use.nullified:
         return False
-    if not use.unnullifiable and nullified(game, use.card, t):
+    if answerable and not use.unnullifiable and nullified(game, use.card, t):
         use.nullified.add(t.seat)
         return False
     return True
@@ -108,7 +110,7 @@ def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
         trick = use.card.type is _M.CardType.TRICK  # only a trick's effect is asked 无懈可击
         for t in _each_target(game, use):
             ctx = SkillContext(game, use.user, eff, None, use, t)
-            if not eff.can_affect(ctx, t) or not (_applies(game, use, t) if trick else t.alive and t.seat not in use.nullified):
+            if not eff.can_affect(ctx, t) or not _applies(game, use, t, answerable=trick):
                 continue
             if eff.by_user and not use.user.alive:
                 return
