@@ -77,9 +77,9 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 }
 
 
-#: cards whose effect is text: declared (``锦囊 …`` / ``基本 …``) in the bundled skills/*/tricks.sgs
-#: and basics.sgs and
-#: compiled (a test checks both ways); a game has them from its ``card_effects`` table
+#: cards whose effect is text: declared (``锦囊 …`` / ``基本 …``) in the bundled
+#: skills/*/tricks.sgs and compiled (a test checks both ways); a game has them from its
+#: ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH,

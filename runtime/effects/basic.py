@@ -1,5 +1,5 @@
 """Basic cards: 杀 (hand-written: its stages are a family of their own) and 桃 (its
-effect is text: ``基本 桃`` in skills/standard/basics.sgs, run by
+effect is text: ``基本 桃`` in skills/standard/tricks.sgs, run by
 :func:`.tricks.text_effect` — no 无懈可击 step, no reason in its log).
 
 :data:`SLASH_STAGES` (杀的效果, per target): the target may use 闪 (as many as the use
@@ -82,5 +82,5 @@ def slash_effect(game: Game, use: CardUseEvent, target: Player) -> None:
     SLASH_STAGES.run(game, SlashEffectEvent(use, use.user, target, use.jinks_needed.get(target.seat, 1)))
 
 
-# 桃's effect is text (基本 桃 in skills/standard/basics.sgs), run by tricks.text_effect
+# 桃's effect is text (基本 桃 in skills/standard/tricks.sgs), run by tricks.text_effect
 PEACH_STAGES = family("桃的效果", Step(run_effect, Then("回复体力")))
