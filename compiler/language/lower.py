@@ -205,7 +205,7 @@ class _Lowering:
         if verb in _PREFIXES and len(chain) == 1:
             return self.serial(t, verb, chain[0], actor, modal, decides)
         if verb == "choose" and len(chain) > 1:  # 选择A或B: the options of one choice
-            optional = decides and modal in OPTIONAL_MODALS if modal else False
+            optional = _optional(decides, modal)
             options = tuple(self.option(list(self.seq(c, actor, None, False).items)) for c in chain)
             return ir.Act(a, b, "choice", actor, options, optional, modal)
         if verb == "cause":  # 令 player vps: the player acts; 令 + a statement (令此牌无法响应): no actor
@@ -231,7 +231,7 @@ class _Lowering:
             saved, self.actor = self.actor, actor  # a choice's options: the chooser acts
             args = self.args(t)
             self.actor = saved
-        optional = decides and modal in OPTIONAL_MODALS if modal else False
+        optional = _optional(decides, modal)
         return ir.Act(a, b, verb, actor, args, optional, modal)
 
     def serial(self, t: Subtree, verb: str, chain: Subtree, actor: ir.PlayerRef | None, modal: str | None,
@@ -279,7 +279,7 @@ class _Lowering:
                         groups[-1].append(c)
                 options = tuple(self.option([x for c in grp for x in _items(self.act(c, actor, modal, False))])
                                 for grp in groups)
-                optional = decides and modal in OPTIONAL_MODALS if modal else False
+                optional = _optional(decides, modal)
                 return ir.Seq(a, b, (ir.Act(a, b, "choice", actor, options, optional, modal),))
             return ir.Seq(a, b, tuple(x for i, c in enumerate(kids) for x in _items(self.act(c, actor, modal, decides and i == 0))))
         return ir.Seq(a, b, _items(self.act(t, actor, modal, decides)))
@@ -302,7 +302,7 @@ class _Lowering:
         arg = self.arg(obj)
         args = (arg,) if arg is not None else ()
         either = any(j in _OR for j in joins)
-        optional = decides and modal in OPTIONAL_MODALS if modal else False
+        optional = _optional(decides, modal)
         names = [v.data[2:] for v in verbs]
         if either and names == ["use", "play"]:
             return ir.Act(a, b, "use_or_play", actor, args, optional, modal)
@@ -691,6 +691,12 @@ class _Lowering:
             # statements only: a static part; a phase before them is where it holds (你的出牌阶段内，…不能…)
             kind = "static" if only_static else "free"
         return ir.Part(a, b, kind, tags, limit, timings, phase, body, label, tuple(dict.fromkeys(remarks)))
+
+
+def _optional(decides: bool, modal: str | None) -> bool:
+    """Whether an act is decided where it is written (``decides``) under a modal of
+    choice (你可以…): its ``optional``."""
+    return decides and modal in OPTIONAL_MODALS if modal else False
 
 
 #: windows whose timing names no player (a phase, a round): nothing to share with the next
