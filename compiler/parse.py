@@ -666,6 +666,14 @@ def _incomplete_general(text: str, pos: int, file: str) -> Diagnostic | None:
     )
 
 
+def _in_skill_body(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies after the “：” of a skill line ``名称：…``."""
+    start = text.rfind("\n", 0, pos) + 1
+    line = text[start:].split("\n", 1)[0]
+    colon = line.find("：")
+    return colon >= 0 and start + colon < pos and skill_line_name(line) is not None
+
+
 def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     pos = err.pos_in_stream if err.pos_in_stream is not None else len(text)
     expected: set[str] = set()
@@ -773,7 +781,10 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
             sp,
             help="技能行的格式是“技能名：技能描述”，如“奸雄：每当你受到一次伤害后，……”",
         )
-    if expected and expected <= {"KW_PACKAGE", "_NL"} or "KINGDOM" in expected or "HP" in expected or "GENDER" in expected:
+    header_words = expected and expected <= {"KW_PACKAGE", "_NL"}
+    general_words = "KINGDOM" in expected or "HP" in expected or "GENDER" in expected
+    # inside a skill's text a kingdom is a modifier (其他晋势力角色), not a general line's field
+    if header_words or general_words and not _in_skill_body(text, pos):
         end = pos + (len(token.value) if token is not None and "\n" not in token.value else 1)
         sp = _span(file, text, pos, end)
         return Diagnostic(

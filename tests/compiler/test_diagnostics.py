@@ -62,6 +62,16 @@ def test_header_errors() -> None:
     assert [d.code for d in diags] == ["E0303"]
 
 
+def test_kingdom_inside_a_skill_is_not_a_general_line() -> None:
+    """A kingdom the file grammar's general line does not know (晋) is a modifier inside a
+    skill's text: the register grammar reads the line (W0701: the runtime has no 晋 yet)
+    instead of E0105 calling it a bad general line; on a general line it stays E0105."""
+    _, diags = front(HEADER + "援晋：出牌阶段限一次，其他晋势力角色可以摸一张牌。\n")
+    assert [(d.code, d.span.line if d.span else None) for d in diags] == [("W0701", 3)]
+    _, diags = front(HEADER + "武将 乙 晋 4体力 男\n")
+    assert [(d.code, d.span.line if d.span else None) for d in diags] == [("E0105", 3)]
+
+
 def test_duplicates() -> None:
     _, diags = front(HEADER + "苦肉：出牌阶段，你可以失去1点体力，然后摸两张牌。\n苦肉：出牌阶段，你可以失去1点体力，然后摸一张牌。\n")
     assert sorted(d.code for d in diags) == ["E0201", "E0201"]
