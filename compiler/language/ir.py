@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 __all__ = [
-    "Node", "PlayerRef", "CardRef", "SkillRef", "Quantity", "Place", "EventPattern", "Act", "Static", "Cond",
+    "Node", "PlayerRef", "CardRef", "SkillRef", "Quantity", "Place", "Edit", "EventPattern", "Act", "Static", "Cond",
     "If", "OrElse", "When", "Seq", "Option", "Part", "RegisterSkill", "walk",
 ]
 
@@ -96,6 +96,15 @@ class Place(Node):
     """Where cards go or come from, as written: 牌堆顶 / 其他角色的装备区里 / “仁”区."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class Edit(Node):
+    """A change of a skill's wording (修改〖X〗：将“a”改为“b” / 删去“a”): the quoted words
+    taken out and those put in their place (``new`` is ``""`` when they are deleted)."""
+
+    old: str
+    new: str
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,9 @@ class _Lowering:
             return self.card(c)
         if d in _QUANTITY:
             return ir.Quantity(a, b, self.words(c))
+        if d == "edit":  # 将“a”改为“b” / 删去“a”: the quoted words, without their quotes
+            quoted = [str(x)[1:-1] for x in c.children if isinstance(x, Token) and x.type in ("MARK", "WORDING")]
+            return ir.Edit(a, b, quoted[0], quoted[1] if len(quoted) > 1 else "")
         if d in ("dests", "dest", "pile", "place"):  # where cards go or come from (置于牌堆顶 / 从牌堆中获得)
             return ir.Place(a, b, self.words(c))
         if d.startswith("act_") or d == "vps" or d.startswith("st_"):
@@ -358,6 +361,8 @@ class _Lowering:
                 written = True
             elif c.data in ("duration", "phase_adv"):  # 本回合你可以… / 其下个摸牌阶段多摸…: when it holds
                 spans.append(c)
+            elif c.data == "adv_place" and any(isinstance(x, Tree) and x.data == "until" for x in c.children):
+                spans.append(c)  # 于其下回合结束或其死亡之前拥有…: a span up to an event, held
             elif c.data == "own_when":  # 你的下一名武将登场时获得…: the subject's own event, a timing
                 whens.append(c)
             elif c.data in _ADVERBS:
