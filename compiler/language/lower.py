@@ -461,6 +461,13 @@ class _Lowering:
         kids = [k for c in kids for k in ([x for x in c.children if isinstance(x, Tree)] if c.data == "lead_first" else [c])]
         if t.data == "enum_clause":
             return self.enum(t)
+        if t.data == "topic_clause":  # 其使用的牌若为黑色，则对你无效: the topic is both subjects
+            topic, pred, st = kids
+            card = self.card(topic)
+            ca, cb = _span(topic)[0], _span(pred)[1]
+            cond = ir.Cond(ca, cb, pred.data[5:], (card,) + self.args(pred), self.text[ca:cb])
+            sa, sb = _span(st)
+            return ir.If(a, b, cond, ir.Seq(sa, sb, (ir.Static(sa, sb, st.data[3:], (card,) + self.args(st), self.words(st)),)))
         conds = [c for c in kids if c.data.startswith("cond_") or c.data == "condition"]
         # a timing inside a body (当…后，… / X下个判定阶段开始时，…) stays a timing: what
         # follows happens then; a clause without its own subject acts by the timing's
@@ -581,7 +588,8 @@ class _Lowering:
                 items.append(ir.If(prev.start, ub, ir.Cond(ca, ub, "until", self.args(until), self.text[ca:ub]), prev))
                 continue
             inner = [x for x in c.children if isinstance(x, Tree)]
-            if c.data == "clause" and len(inner) == 1 and inner[0].data in ("else_clause", "if_done", "also_clause", "cases_clause", "each_case_clause"):
+            if c.data == "clause" and len(inner) == 1 and inner[0].data in ("else_clause", "if_done", "also_clause", "cases_clause", "each_case_clause",
+                                                                       "topic_clause"):
                 c = inner[0]  # clause_special after the first clause: read it as itself (否则 / 若如此做 …)
             got = self.clause(c)
             last = items[-1] if items else None

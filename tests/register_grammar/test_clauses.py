@@ -2,8 +2,10 @@
 sentences written for these tests (no corpus text): spans of time (于…或…之前, 直到你的下个
 结束阶段, a limit in brackets after a span), changes of a skill's wording (修改〖X〗：将“…”
 改为“…” / （删去“…”） / 〖X〗的“a”修改为“b”), remarks in brackets that say what holds
-instead (（若…，改为…） / （…时改为…）).  Each construction has near misses that
-`sgs check --text` refuses with their exact code and span."""
+instead (（若…，改为…） / （…时改为…）), notes after a count (剩余可用X次（X初始为…）,
+（计入次数，…）), past references (以此法/此法, 未…过, 上次…, “X”记录的…), a topic before
+若, 则 alone after a clause, 并 before a new subject, a modal or after a statement.  Each
+construction has near misses that `sgs check --text` refuses with their exact code and span."""
 
 from __future__ import annotations
 
@@ -89,6 +91,87 @@ def test_a_count_that_holds_instead_closes_with_shi() -> None:
     assert "（你的手牌数小于3时改为三张）" in s.parts[0].remarks
 
 
+# ---- past references: 以此法 / 此法, 未…过, 上次…
+
+def test_a_relative_clause_whose_object_is_the_cards_measure() -> None:
+    s = _read("出牌阶段，你可以视为使用一张本回合未以此法使用过牌名的基本牌。")
+    (use,) = [a for a in _acts(s) if a.verb == "use"]
+    assert [x.text for x in use.args] == ["一张本回合未以此法使用过牌名的基本牌"]
+
+
+def test_what_the_cards_may_not_be_is_a_note_of_the_card() -> None:
+    s = _read("出牌阶段限一次，你可以重铸两张牌（不能是本回合以此法重铸过的牌名）。")
+    (recast,) = [a for a in _acts(s) if a.verb == "recast"]
+    assert [x.text for x in recast.args] == ["两张牌（不能是本回合以此法重铸过的牌名）"]
+
+
+def test_x_counted_at_the_last_time_of_an_event() -> None:
+    s = _read("准备阶段，你摸X张牌（X为你上次发动〖观星〗观看牌数）。")
+    assert "X：你上次发动〖观星〗观看牌数" in _lines(s)
+
+
+def test_a_judgement_compared_with_what_was_recorded() -> None:
+    s = _read("准备阶段，你判定，若结果为你记录过的花色，你摸一张牌。")
+    assert ("judge", "结果为你记录过的花色") in _conds(s)
+
+
+def test_ci_fa_is_by_this_means() -> None:
+    s = _read("出牌阶段，你可以弃置一张牌。若你此法弃置了【杀】，你摸一张牌。")
+    assert [k for k, _ in _conds(s)] == ["did"]
+
+
+# ---- a topic before 若; 并 before a new subject or a modal
+
+def test_a_topic_before_ruo_is_the_subject_of_the_condition_and_of_the_statement() -> None:
+    s = _read("锁定技，其使用的第二张牌若为黑色，则对你无效。")
+    (branch,) = [n for n in ir.walk(s) if isinstance(n, ir.If)]
+    assert branch.cond is not None and branch.cond.kind == "card_is"
+    (st,) = [n for n in ir.walk(branch.then) if isinstance(n, ir.Static)]
+    assert (st.kind, [getattr(x, "text", None) for x in st.args]) == ("invalid", ["其使用的第二张牌", "你"])
+
+
+@pytest.mark.parametrize("text,second", [
+    ("摸牌阶段，你可以少摸一张牌并你获得一名其他角色的一张手牌。", ("gain", "你", None)),
+    ("出牌阶段限一次，你可以重铸两张牌并可以使用一张【杀】。", ("use", "你", "可以")),
+])
+def test_bing_before_a_new_subject_or_a_modal_opens_a_clause(text: str, second: tuple[str, str, str | None]) -> None:
+    acts = _acts(_read(text))
+    assert len(acts) == 2 and (acts[1].verb, acts[1].actor.text if acts[1].actor else None, acts[1].modal) == second
+
+
+def test_ze_alone_marks_a_second_case() -> None:
+    s = _read("当你受到伤害后，若你已受伤则摸一张牌，未受伤则失去1点体力。")
+    branches = [(n.cond.text, [a.verb for a in ir.walk(n.then) if isinstance(a, ir.Act)])
+                for n in ir.walk(s) if isinstance(n, ir.If) and n.cond]
+    assert branches == [("你已受伤", ["draw"]), ("未受伤", ["lose_hp"])]
+
+
+def test_who_chose_yes_and_the_occurrence_in_progress() -> None:
+    s = _read("当你进入濒死状态时，你可以令一名角色选择是否摸一张牌。选择是的角色在此次濒死结算结束后失去1点体力。")
+    (when,) = [n for n in ir.walk(s) if isinstance(n, ir.When)]
+    (ev,) = when.timings
+    assert (ev.window, ev.subject.text if ev.subject else None) == ("dying_done", "选择是的角色")
+
+
+def test_x_counted_by_a_named_skills_record_and_notes_on_a_use() -> None:
+    s = _read("准备阶段，你摸X张牌（X为“观星”记录的牌名数）。")
+    assert "X：“观星”记录的牌名数" in _lines(s)
+    t = _read("出牌阶段，你可以视为使用一张【杀】（计入次数，无次数限制）。")
+    assert t.parts[0].remarks == ("（计入次数，无次数限制）",)
+
+
+def test_uses_left_is_a_limit_with_how_x_starts_and_grows() -> None:
+    s = _read("剩余可用X次（X初始为1且最大为3，每轮开始时X加1），当你受到伤害后，你可以摸一张牌。")
+    assert s.parts[0].limit == "剩余可用X次（X初始为1且最大为3，每轮开始时X加1）"
+
+
+def test_bing_after_a_statement_joins_the_owners_act() -> None:
+    s = _read("锁定技，出牌阶段结束时，你本回合手牌上限-1并移除你所有的“备”。")
+    kinds = [(type(n).__name__, getattr(n, "kind", None) or getattr(n, "verb", None))
+             for n in ir.walk(s) if isinstance(n, (ir.Act, ir.Static))]
+    assert kinds == [("Static", "hand_limit"), ("Act", "lose_mark")]
+
+
 # ---- near misses: (skill line, [(code, col, end_col)]) as `sgs check --text` reports them
 NEAR_MISSES = [
     # a wording's quotes must close; a replacement needs its new wording; a deletion its quote
@@ -103,6 +186,34 @@ NEAR_MISSES = [
     # 改为 in a remark needs what holds instead: an act, a count or a whole limit
     ("修辞：出牌阶段各限一次（若你已受伤，改为），你可以摸一张牌。", [("E0101", 21, 22)]),
     ("修辞：出牌阶段各限一次（若你已受伤，改为出牌阶段），你可以摸一张牌。", [("E0101", 25, 26)]),
+    # a relative clause needs its 的; a note what a card may not be needs the thing
+    ("修辞：出牌阶段，你可以视为使用一张本回合未以此法使用过牌名基本牌。", [("E0101", 30, 33)]),
+    ("修辞：出牌阶段限一次，你可以重铸两张牌（不能是）并摸一张牌。", [("E0101", 23, 24)]),
+    # the last time needs its event (the skill invoked); a recalled result needs its measure
+    ("修辞：准备阶段，你摸X张牌（X为你上次发动观看牌数）。", [("E0101", 22, 24)]),
+    ("修辞：准备阶段，你判定，若结果为你记录过的，你摸一张牌。", [("E0101", 21, 22)]),
+    # a topic before 若 needs the statement after 则
+    ("修辞：锁定技，其使用的第二张牌若为黑色，则对你。", [("E0101", 24, 25)]),
+    # 并 before a new subject or a modal needs the clause; 并 once
+    ("修辞：摸牌阶段，你可以少摸一张牌并你。", [("E0101", 19, 20)]),
+    ("修辞：摸牌阶段，你可以少摸一张牌并可以。", [("E0101", 20, 21)]),
+    ("修辞：摸牌阶段，你可以少摸一张牌并并你获得一名角色的一张手牌。", [("E0101", 18, 19)]),
+    # a case marked by 则 alone needs its clause
+    ("修辞：当你受到伤害后，若你已受伤则摸一张牌，未受伤则。", [("E0101", 27, 28)]),
+    # who chose needs what was chosen; a named record needs its measure
+    ("修辞：当你受到伤害后，你可以令一名角色选择是否摸一张牌。选择的角色回复1点体力。", [("E0101", 40, 41)]),
+    ("修辞：准备阶段，你摸X张牌（X为“观星”记录的）。", [("E0101", 23, 24)]),
+    # notes on a use: each note whole, no empty one
+    ("修辞：出牌阶段，你可以视为使用一张【杀】（计入次数，）。", [("E0101", 27, 28)]),
+    ("修辞：出牌阶段，你可以视为使用一张【杀】（计入，无次数限制）。", [("E0101", 24, 25)]),
+    # uses left need the count; X's start and growth need their numbers
+    ("修辞：剩余可用次，你可以摸一张牌。", [("E0101", 8, 9)]),
+    ("修辞：剩余可用X次（X初始为，每轮开始时X加1），你可以摸一张牌。", [("E0101", 15, 16)]),
+    ("修辞：剩余可用X次（X初始为1，每轮开始时X加），你可以摸一张牌。", [("E0101", 24, 25)]),
+    # 并 after a statement needs the act
+    ("修辞：锁定技，你的手牌上限-1并。", [("E0101", 17, 18)]),
+    # the occurrence in progress needs its process
+    ("修辞：当你进入濒死状态时，你在此次结束后摸一张牌。", [("E0101", 18, 21)]),
 ]
 
 
