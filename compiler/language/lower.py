@@ -52,12 +52,18 @@ def _span(t: Subtree | Token) -> tuple[int, int]:
     return (meta.start_pos, meta.end_pos) if not meta.empty else (0, 0)
 
 
-def _topdown(t: Subtree) -> list[Subtree]:
+def _topdown(t: Subtree, skip: Callable[[Subtree], bool] | None = None) -> list[Subtree]:
+    """``t`` and its subtrees, preorder; not below a subtree ``skip`` says to leave whole."""
     out = [t]
     for c in t.children:
         if isinstance(c, Tree):
-            out.extend(_topdown(c))
+            out.extend([c] if skip is not None and skip(c) else _topdown(c, skip))
     return out
+
+
+def _is_argument(t: Subtree) -> bool:
+    """A player or card phrase: a whole argument, whose relative clauses are its own."""
+    return t.data in _PLAYER or t.data.startswith(_CARD_PREFIX) or t.data in _CARD
 
 
 class _Lowering:
@@ -560,7 +566,7 @@ class _Lowering:
 
     def per(self, ev: Subtree) -> str:
         """Whether an event counts points (受到1点伤害: "point") or events ("event")."""
-        amount = next((self.words(c) for c in ev.iter_subtrees() if c.data == "amount"), "")
+        amount = next((self.words(c) for c in _topdown(ev, skip=_is_argument) if c.data == "amount"), "")
         return "point" if amount.endswith("点") else "event"
 
     def coordinated(self, ev: Subtree) -> list[tuple[str, tuple[ir.Node, ...]]]:
@@ -611,7 +617,9 @@ class _Lowering:
     def event(self, t: Subtree) -> ir.EventPattern:
         a, b = _span(t)
         subject = next((self.player(c) for c in t.children if isinstance(c, Tree) and c.data in _PLAYER), None)
-        ev = next((c for c in _topdown(t) if c.data.startswith("ev_") and c.data not in ("ev_context", "ev_ordinal") and c is not t), t)
+        # the event's own verb, not one of a relative clause in its subject or object
+        # (对你造成过伤害的角色死亡后: a death, not a damage)
+        ev = next((c for c in _topdown(t, skip=_is_argument) if c.data.startswith("ev_") and c.data not in ("ev_context", "ev_ordinal") and c is not t), t)
         lead: tuple[ir.Node, ...] = ()
         if t.data == "ev_card_subject":
             # an event of a card (你使用的【杀】被【闪】抵消后 / 其他角色弃置的牌置入弃牌堆时): the

@@ -322,6 +322,25 @@ def test_lowering_judgement_branch_is_mandatory_and_per_point_is_read() -> None:
     assert _acts(s) == [("judge", "你", True, ["一"]), ("recover", "你", False, ["1点"])]
 
 
+def test_lowering_takes_the_timings_own_event_not_a_relative_clauses() -> None:
+    """A subject or object with a relative clause naming an event (对你造成过伤害的角色 /
+    受到过1点伤害的角色) keeps that event to itself: the timing's window, arguments and
+    per-point reading are those of the timing's own verb."""
+    def timing(text: str) -> tuple[str, str | None, str, list[str]]:
+        s = register_reading("测", text)
+        assert s is not None, text
+        (ev,) = s.parts[0].timings
+        return ev.window, ev.subject.text if ev.subject else None, ev.per, [text[a.start:a.end] for a in ev.args]
+
+    assert timing("当对你造成过伤害的角色死亡后，你摸一张牌。") == ("death", "对你造成过伤害的角色", "event", [])
+    assert timing("当一名使用过【杀】的角色死亡时，你摸一张牌。") == ("death", "一名使用过【杀】的角色", "event", [])
+    assert timing("当一名受到过1点伤害的角色受到伤害后，你摸一张牌。") == ("damaged", "一名受到过1点伤害的角色", "event", [])
+    # the object's relative clause stays the object's (杀死 … 的角色: a kill, its object whole)
+    assert timing("当你杀死一名对你造成过伤害的角色后，你摸一张牌。") == ("kill", "你", "event", ["一名对你造成过伤害的角色"])
+    # the timing's own amount still counts points
+    assert timing("当你受到1点伤害后，你摸一张牌。") == ("damaged", "你", "point", ["1点"])
+
+
 def test_lowering_static_and_tags() -> None:
     s = register_reading("测", "锁定技，你的手牌上限+1。")
     assert s is not None
