@@ -533,6 +533,12 @@ class _Lowering:
                 # 当你受到伤害后或失去体力后: a timing without its subject shares the one before
                 got = [replace(e, subject=prev.subject) for e in got]
             out.extend(got)
+        # bare phases listed before a phase's timing share its timing word (判定阶段、
+        # 摸牌阶段开始前: two phase timings); a bare phase before another event stays bare
+        for i in range(len(out) - 1, -1, -1):
+            nxt = out[i + 1] if i + 1 < len(out) else None
+            if out[i].window == "phase_bare" and nxt is not None and nxt.window == "phase":
+                out[i] = replace(out[i], window="phase", timing=nxt.timing)
         return tuple(out)
 
     def events(self, t: Subtree) -> list[ir.EventPattern]:

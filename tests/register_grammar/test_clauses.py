@@ -172,6 +172,31 @@ def test_bing_after_a_statement_joins_the_owners_act() -> None:
     assert kinds == [("Static", "hand_limit"), ("Act", "lose_mark")]
 
 
+# ---- a choice straight before what the chooser does; phases sharing a timing word
+
+def test_a_choice_before_a_verb_is_the_choosers_first_act() -> None:
+    """选择X + a verb phrase (no 并): the chooser chooses, then acts (a serial verb
+    construction, like a payment before what it pays for)."""
+    s = _read("出牌阶段限一次，你可以选择一名其他角色令其摸一张牌。")
+    assert [(a.verb, a.actor.text if a.actor else None, a.optional) for a in _acts(s)] == [
+        ("choose", "你", True), ("cause", "你", False), ("draw", "其", False)]
+    t = _read("出牌阶段限一次，你可以选择一名角色视为对其使用一张【杀】。")
+    assert [(a.verb, a.actor.text if a.actor else None) for a in _acts(t)] == [("choose", "你"), ("use", "你")]
+    # a kind counted (一种花色) is chosen the same way
+    u = _read("出牌阶段限一次，你可以选择一种花色令你摸一张牌。")
+    assert [a.verb for a in _acts(u)][:2] == ["choose", "cause"]
+
+
+def test_phases_listed_before_one_timing_word_are_one_timing_each() -> None:
+    (p,) = _read("判定阶段、摸牌阶段、出牌阶段开始前，你摸一张牌。").parts
+    assert [(e.window, e.timing) for e in p.timings] == [("phase", "开始前")] * 3
+    (q,) = _read("准备阶段或结束阶段开始时，你摸一张牌。").parts
+    assert [(e.window, e.timing) for e in q.timings] == [("phase", "开始时")] * 2
+    # a bare phase before another kind of event keeps no timing word of that event's
+    (r,) = _read("准备阶段，或当你受到伤害后，你摸一张牌。").parts
+    assert [(e.window, e.timing) for e in r.timings] == [("phase_bare", ""), ("damaged", "后")]
+
+
 # ---- near misses: (skill line, [(code, col, end_col)]) as `sgs check --text` reports them
 NEAR_MISSES = [
     # a wording's quotes must close; a replacement needs its new wording; a deletion its quote
@@ -201,7 +226,9 @@ NEAR_MISSES = [
     # a case marked by 则 alone needs its clause
     ("修辞：当你受到伤害后，若你已受伤则摸一张牌，未受伤则。", [("E0101", 27, 28)]),
     # who chose needs what was chosen; a named record needs its measure
-    ("修辞：当你受到伤害后，你可以令一名角色选择是否摸一张牌。选择的角色回复1点体力。", [("E0101", 40, 41)]),
+    # (since a choice may come straight before a verb, 选择角色回复… reads, so the 的 is
+    # where it goes wrong)
+    ("修辞：当你受到伤害后，你可以令一名角色选择是否摸一张牌。选择的角色回复1点体力。", [("E0101", 31, 32)]),
     ("修辞：准备阶段，你摸X张牌（X为“观星”记录的）。", [("E0101", 23, 24)]),
     # notes on a use: each note whole, no empty one
     ("修辞：出牌阶段，你可以视为使用一张【杀】（计入次数，）。", [("E0101", 27, 28)]),
@@ -214,6 +241,19 @@ NEAR_MISSES = [
     ("修辞：锁定技，你的手牌上限-1并。", [("E0101", 17, 18)]),
     # the occurrence in progress needs its process
     ("修辞：当你进入濒死状态时，你在此次结束后摸一张牌。", [("E0101", 18, 21)]),
+    # a choice before a verb needs what is chosen, no 的 after it, a known verb and its clause
+    ("修辞：出牌阶段限一次，你可以选择令其摸一张牌。", [("E0101", 17, 18)]),
+    ("修辞：出牌阶段限一次，你可以选择一名其他角色的令其摸一张牌。", [("E0101", 23, 24)]),
+    ("修辞：出牌阶段限一次，你可以选择一名其他角色嘱其摸一张牌。", [("E0103", 23, 24)]),
+    ("修辞：出牌阶段限一次，你可以选择一名其他角色令其。", [("E0101", 23, 24)]),
+    # a counted choice needs its measure
+    ("修辞：出牌阶段限一次，你可以选择一种令你摸一张牌。", [("E0101", 19, 20)]),
+    # phases sharing a timing word: one separator, known phases, a whole timing word, no
+    # separator before it
+    ("修辞：判定阶段、、摸牌阶段开始前，你摸一张牌。", [("E0101", 9, 10)]),
+    ("修辞：判定阶段、洗牌阶段开始前，你摸一张牌。", [("E0103", 9, 10)]),
+    ("修辞：判定阶段、摸牌阶段开始，你摸一张牌。", [("E0101", 13, 15)]),
+    ("修辞：判定阶段、摸牌阶段、开始前，你摸一张牌。", [("E0101", 14, 17)]),
 ]
 
 
