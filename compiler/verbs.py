@@ -270,6 +270,19 @@ _TABLE: tuple[Verb, ...] = (
         ("判定分支", "JudgeCases", ("judge_cases",)),
         ("交给所指的牌", "GiveRef", ("give_event_card",)),
     )
+) + tuple(
+    # verbs of the register grammar (grammar/register/30_verbs.lark) that neither the typed IR
+    # nor the runtime has yet: a Call of the action named in ``needs``, bound by ``params``, so
+    # the capability pass names the verb (W0701 in check, E0503 in compile)
+    Verb(word, "Call", (), (), needs, frames=(frame,), params=params)
+    for word, frame, needs, params in (
+        # 竖置你的体力牌: a card of the player's own stood upright
+        ("竖置", "upright", ("stand_upright",), (("cards", "cards"),)),
+        # 猜测其手牌中…的牌数: a guess at hidden cards (猜对 / 猜错 follow)
+        ("猜测", "guess", ("guess",), (("what", "cards"),)),
+        # 书写一册“天书”: a named book written for the player
+        ("书写", "write", ("write_book",), (("what", "cards"),)),
+    )
 )
 
 #: ``sgs explain``'s templates, per verb word: (Chinese, English[, (node, zh, en)…]).
@@ -391,6 +404,9 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "亮出此牌": ("{actor}亮出此牌", "{actor} reveal(s) the card"),
     "此牌作废": ("将此牌置入弃牌堆（此次使用作废）", "the card goes into the discard pile (the use is void)"),
     "交给所指的牌": ("{actor}{may}将{what}交给{to}", "{actor} {may}give(s) {what} to {to}"),
+    "竖置": ("{actor}{may}竖置{cards}", "{actor} {may}stand(s) {cards} upright"),
+    "猜测": ("{actor}{may}猜测{what}", "{actor} {may}guess(es) {what}"),
+    "书写": ("{actor}{may}书写{what}", "{actor} {may}write(s) {what}"),
 })
 
 
