@@ -45,6 +45,10 @@ def _words(text: str, n: ir.Node) -> str:
     # hp back to its cap, or to a value, with 体力值 as the object
     ("准备阶段，你可以将体力值回复至上限。", "recover_to", []),
     ("准备阶段，你可以将体力值回复至2点。", "recover_to", ["2点"]),
+    # a card used as if it were in the hand
+    ("出牌阶段，你可以将一张装备牌如手牌般使用。", "use_as", ["一张装备牌"]),
+    # all the damage a player takes
+    ("锁定技，当你受到伤害时，防止你受到的所有伤害。", "prevent", ["你"]),
 ])
 def test_verb_frames(text: str, verb: str, args: list[str]) -> None:
     acts = [a for a in _acts(text) if a.verb == verb]
@@ -80,6 +84,21 @@ def test_player_nouns(text: str, player: str) -> None:
     assert player in [n.text for n in ir.walk(got) if isinstance(n, ir.PlayerRef)]
 
 
+def test_a_kind_before_hand_cards_is_one_card_phrase() -> None:
+    (a,) = [a for a in _acts("出牌阶段，你可以弃置一张非装备牌手牌。") if a.verb == "discard"]
+    assert [_words("出牌阶段，你可以弃置一张非装备牌手牌。", x) for x in a.args] == ["一张非装备牌手牌"]
+
+
+@pytest.mark.parametrize("text,window", [
+    # a card in a state, as a player is
+    ("锁定技，当你的体力牌为竖置状态时，你摸一张牌。", "card"),
+])
+def test_events(text: str, window: str) -> None:
+    got = register_reading("测", text)
+    assert got is not None, text
+    assert [e.window for e in ir.walk(got) if isinstance(e, ir.EventPattern)] == [window]
+
+
 def test_the_outcome_of_a_guess_is_a_condition() -> None:
     got = register_reading("测", "出牌阶段限一次，你可以猜测其手牌数，若你猜对，你摸一张牌。")
     assert got is not None
@@ -107,6 +126,12 @@ NEAR_MISSES = [
     ("当你杀死对手的后，你可以摸一张牌。", "后"),
     # 此牌的唯一 needs its 目标
     ("当你使用【杀】后，你可以令此牌的唯一摸一张牌。", "摸"),
+    # 如手牌般 needs how the card is used
+    ("出牌阶段，你可以将一张装备牌如手牌般。", "。"),
+    # 防止…受到的 needs its 伤害
+    ("锁定技，当你受到伤害时，防止你受到的所有。", "。"),
+    # a card is in a state, not in a phase
+    ("锁定技，当你的体力牌为出牌阶段时，你摸一张牌。", "出牌阶段"),
 ]
 
 
