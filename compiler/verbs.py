@@ -282,6 +282,10 @@ _TABLE: tuple[Verb, ...] = (
         ("猜测", "guess", ("guess",), (("what", "cards"),)),
         # 书写一册“天书”: a named book written for the player
         ("书写", "write", ("write_book",), (("what", "cards"),)),
+        # 保留每种花色的手牌各一张: the cards kept, the rest of the hand goes
+        ("保留", "keep", ("keep_cards",), (("cards", "cards"),)),
+        # 删去“…”: words struck out of a skill's text (修改〖X〗（删去“…”）)
+        ("删去", "strike", ("edit_skill_text",), (("what", "cards"),)),
     )
 )
 
@@ -407,6 +411,8 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "竖置": ("{actor}{may}竖置{cards}", "{actor} {may}stand(s) {cards} upright"),
     "猜测": ("{actor}{may}猜测{what}", "{actor} {may}guess(es) {what}"),
     "书写": ("{actor}{may}书写{what}", "{actor} {may}write(s) {what}"),
+    "保留": ("{actor}{may}保留{cards}", "{actor} {may}keep(s) {cards}"),
+    "删去": ("{actor}{may}删去{what}", "{actor} {may}strike(s) {what} out"),
 })
 
 

@@ -263,7 +263,7 @@ class _Lowering:
         manner = ((_PREFIXES[verb],) if _PREFIXES[verb] else ()) + x.manner
         if verb == "to":
             x = replace(x, target=player)
-        elif verb == "together":
+        elif verb in ("together", "each"):  # 和X同时… / 与X各…: X does it too
             x = replace(x, partner=player)
         items[first] = replace(x, start=a, manner=manner)
         return ir.Seq(a, b, tuple(items))
