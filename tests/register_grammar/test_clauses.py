@@ -251,7 +251,9 @@ NEAR_MISSES = [
     # phases sharing a timing word: one separator, known phases, a whole timing word, no
     # separator before it
     ("修辞：判定阶段、、摸牌阶段开始前，你摸一张牌。", [("E0101", 9, 10)]),
-    ("修辞：判定阶段、洗牌阶段开始前，你摸一张牌。", [("E0103", 9, 10)]),
+    ("修辞：判定阶段、休整阶段开始前，你摸一张牌。", [("E0103", 9, 11)]),
+    # a verb where a phase should stand (洗牌 is a verb since the lexicon knows it)
+    ("修辞：判定阶段、洗牌阶段开始前，你摸一张牌。", [("E0101", 9, 11)]),
     ("修辞：判定阶段、摸牌阶段开始，你摸一张牌。", [("E0101", 13, 15)]),
     ("修辞：判定阶段、摸牌阶段、开始前，你摸一张牌。", [("E0101", 14, 17)]),
 ]
