@@ -14,18 +14,8 @@ import pytest
 from sgs.compiler.bare import check_skill_lines
 from sgs.compiler.language import ir
 from sgs.compiler.language.facts import explain_lines, skill_facts
-from sgs.compiler.language.front import register_reading
 from sgs.compiler.language.register import RegisterError, parse_register
-
-
-def _read(text: str) -> ir.RegisterSkill:
-    got = register_reading("测", text)
-    assert got is not None, text
-    return got
-
-
-def _acts(skill: ir.RegisterSkill) -> list[ir.Act]:
-    return [n for n in ir.walk(skill) if isinstance(n, ir.Act)]
+from .reading import acts as _acts, read as _read
 
 
 def _conds(skill: ir.RegisterSkill) -> list[tuple[str, str]]:

@@ -13,19 +13,9 @@ import pytest
 
 from sgs.compiler.language import ir
 from sgs.compiler.language.facts import explain_lines, skill_facts
-from sgs.compiler.language.front import register_reading
 
 from .near import assert_stops_at
-
-
-def _read(text: str) -> ir.RegisterSkill:
-    got = register_reading("测", text)
-    assert got is not None, text
-    return got
-
-
-def _acts(skill: ir.RegisterSkill) -> list[ir.Act]:
-    return [n for n in ir.walk(skill) if isinstance(n, ir.Act)]
+from .reading import acts as _acts, read as _read
 
 
 def _lines(skill: ir.RegisterSkill) -> list[str]:

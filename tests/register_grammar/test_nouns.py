@@ -10,20 +10,10 @@ from __future__ import annotations
 import pytest
 
 from sgs.compiler.language import ir
-from sgs.compiler.language.front import register_reading
 from sgs.compiler.language.register import RegisterError, _lexer_of, get_register_parser, parse_register
 
 from .near import assert_stops_at
-
-
-def _read(text: str) -> ir.RegisterSkill:
-    got = register_reading("测", text)
-    assert got is not None, text
-    return got
-
-
-def _acts(skill: ir.RegisterSkill) -> list[ir.Act]:
-    return [n for n in ir.walk(skill) if isinstance(n, ir.Act)]
+from .reading import acts as _acts, read as _read
 
 
 def test_a_skill_phrase_is_one_argument_with_owner_count_and_exclusions() -> None:
