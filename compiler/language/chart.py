@@ -172,6 +172,9 @@ class ChartParser:
         self._pred_ok = [rule_first[rule_of[d]] for d in range(len(nxt))]
         self._own_cache: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         self._first_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._plans: dict[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = {}
+        #: the nonterminals that can derive nothing (fixpoint over the rules)
+        self.nullable = _nullable(nxt, origin, base, nterm)
         #: the last chart made with ``reuse`` (:meth:`chart`)
         self._last: _Chart | None = None
 
@@ -300,12 +303,32 @@ class ChartParser:
                 if o in pred]
         return out
 
+    def plan(self, x: int, la: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+        """What predicting ``x`` before word type ``la`` makes: per nonterminal ``y`` of
+        ``x``'s closure whose own rules (:meth:`own`) make anything there, ``(y, empty
+        rules, rules that start with word la, (nullable first nonterminal, dotted start)
+        of the rules that start with one)``.  A rule that starts with a nonterminal that
+        cannot derive nothing moves only in a later column (from ``_Chart.pwait``)."""
+        key = x * self._stride + la
+        got = self._plans.get(key)
+        if got is None:
+            out = []
+            nullable = self.nullable
+            for y in self.closure.get(x, ()):
+                empty, word, first = self.own(y, la)
+                first = tuple(f for f in first if f[0] in nullable)
+                if empty or word or first:
+                    out.append((y, empty, word, first))
+            got = self._plans[key] = tuple(out)
+        return got
+
     def _column(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int) -> list[tuple[int, int]]:
         """Column ``j`` (before word type ``la``) from the items ``carry`` scanned into it,
         appended to ``ch``; returns the items that read word ``j`` (all made items that
         wait for a word wait for this one: the others cannot move on)."""
         NEXT, ORIGIN, LIVE = self.NEXT, self.ORIGIN, self.live
-        closure, own, starting_with = self.closure, self.own, self.starting_with
+        closure, plans, plan = self.closure, self._plans, self.plan
+        stride = self._stride
         seen: set[int] = set()
         wait: dict[int, list[tuple[int, int]]] = {}
         ends: dict[int, list[int]] = {}
@@ -314,6 +337,9 @@ class ChartParser:
         held: set[int] = set()
         predicted: set[int] = set()
         agenda: list[tuple[int, int]] = []
+        # the predicted rules (dotted starts) that start with each nullable nonterminal:
+        # they move past it here when it completes empty (is ``held``)
+        pfirst: dict[int, list[int]] = {}
         ch.seen.append(seen)
         ch.ends.append(ends)
         ch.done.append(done)
@@ -346,18 +372,41 @@ class ChartParser:
 
         def predict(x: int) -> None:
             # X's predictions are the own rules of every nonterminal it starts with
-            new = closure[x] - predicted if x in closure else ()
-            predicted.update(new)
-            for y in new:
-                empty, word, first = own(y, la)
-                for d0 in empty:  # an empty rule: complete here
-                    agenda.append((d0, j))
+            steps = plans.get(x * stride + la)
+            if steps is None:
+                steps = plan(x, la)
+            for y, empty, word, first in steps:
+                if y in predicted:
+                    continue
                 for d0 in word:
                     scan.append((d0, j))
-                if held:
-                    for y0, d0 in first:
-                        if y0 in held:  # starts with a nonterminal read empty here
+                for y0, d0 in first:
+                    got = pfirst.get(y0)
+                    if got is None:
+                        pfirst[y0] = [d0]
+                    else:
+                        got.append(d0)
+                    if y0 in held:  # starts with a nonterminal read empty here
+                        add(d0 + 1, j)
+                if empty:  # an empty rule: complete here (y is read empty)
+                    key = y * W + j
+                    got = done.get(key)
+                    if got is None:
+                        done[key] = list(empty)
+                        e = ends.get(y)
+                        if e is None:
+                            ends[y] = [j]
+                        else:
+                            e.append(j)
+                    else:
+                        got.extend(empty)
+                    if y not in held:
+                        held.add(y)
+                        for d2, s2 in wait.get(y, ()):
+                            add(d2 + 1, s2)
+                        for d0 in pfirst.get(y, ()):
                             add(d0 + 1, j)
+            predicted.update(closure.get(x, ()))
 
         for d, s in carry:
             add(d, s)
@@ -385,16 +434,15 @@ class ChartParser:
                     held.add(a)
                     for d2, s2 in wait.get(a, ()):
                         add(d2 + 1, s2)
-                    for o, d0 in starting_with(a, la):
-                        if o in predicted:
-                            add(d0 + 1, j)
+                    for d0 in pfirst.get(a, ()):
+                        add(d0 + 1, j)
                 else:
                     for d2, s2 in ch.wait[s].get(a, ()):
                         add(d2 + 1, s2)
                     pw = ch.pwait[s].get(a)
                     if pw is None:  # column s is complete: its predicted rules are known
                         ps = ch.predicted[s]
-                        pw = ch.pwait[s][a] = [d0 for o, d0 in starting_with(a, ch.types[s]) if o in ps]
+                        pw = ch.pwait[s][a] = [d0 for o, d0 in self.starting_with(a, ch.types[s]) if o in ps]
                     for d0 in pw:
                         add(d0 + 1, s)
             else:
@@ -487,6 +535,24 @@ _Node = tuple[str, int, int, int]
 #: a family of a node: (dotted rule d, split m); its last symbol spans m..j, the prefix
 #: i..m; m = -1 for the empty family (an empty rule)
 _Fam = tuple[int, int]
+
+
+def _nullable(nxt: list[int], origin: list[int], base: list[int], nterm: int) -> frozenset[int]:
+    out: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for d0 in base:
+            a = origin[d0]
+            if a in out:
+                continue
+            k = d0
+            while nxt[k] > nterm and nxt[k] in out:
+                k += 1
+            if nxt[k] < 0:
+                out.add(a)
+                grew = True
+    return frozenset(out)
 
 
 def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[int]:
