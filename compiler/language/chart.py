@@ -11,7 +11,8 @@ What is the same, by construction and tested (tests/register_grammar/test_speed.
 
 * **the chart**: the prediction filter is :class:`.register._LookaheadPredictions`'
   (a rule is predicted when it can start with the next word or derive nothing), so
-  every column holds the items Lark's holds; hence the same error position and the same
+  every column holds the items Lark's holds (those that begin in it as tables per
+  nonterminal and next word: :meth:`ChartParser.chart`); hence the same error position and the same
   expected terminals (a set at a word, the per-item list at the end of the text);
 * **the forest**: Lark's binarised SPPF (E. Scott) is a function of the chart — a node
   ``(A, i, j)`` or ``(rule•k, i, j)`` has one family per split ``m`` where the prefix
@@ -170,11 +171,19 @@ class ChartParser:
             if nxt[d0] > nterm:
                 self._by_first.setdefault(nxt[d0], []).append((origin[d0], d0))
         self._pred_ok = [rule_first[rule_of[d]] for d in range(len(nxt))]
-        self._own_cache: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         self._first_cache: dict[int, tuple[tuple[int, int], ...]] = {}
-        self._plans: dict[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = {}
         #: the nonterminals that can derive nothing (fixpoint over the rules)
         self.nullable = _nullable(nxt, origin, base, nterm)
+        # the dotted rules past a nullable prefix that wait for a nonterminal: (origin, rule)
+        self._by_next_after_nullable: dict[int, list[tuple[int, int]]] = {}
+        for d in range(len(nxt)):
+            if pos[d] and nxt[d] > nterm and all(nxt[k] in self.nullable for k in range(d - pos[d], d)):
+                self._by_next_after_nullable.setdefault(nxt[d], []).append((origin[d], d))
+        self._starts: dict[int, _Start] = {}
+        self._plans: dict[int, tuple[frozenset[int], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+        self._at_start: dict[int, tuple[tuple[int, int], ...]] = {}
+        # a cyclic nonterminal read empty (completed) wherever it is predicted
+        self._cyclic_null = self.cyclic & self.nullable
         #: the last chart made with ``reuse`` (:meth:`chart`)
         self._last: _Chart | None = None
 
@@ -187,22 +196,6 @@ class ChartParser:
             got = tuple(base[ri] for ri in self._full.get(x, ())
                         if rf[ri][1] or la in rf[ri][0])
             self._pred[key] = got
-        return got
-
-    def own(self, y: int, la: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
-        """``y``'s own rules predicted before word type ``la`` (dotted starts): the empty
-        ones, those that start with word ``la`` (with the lookahead filter, every rule
-        that starts with a word), and those that start with a nonterminal, as (that
-        nonterminal, dotted start)."""
-        key = y * self._stride + la
-        got = self._own_cache.get(key)
-        if got is None:
-            rf, nxt = self._pred_ok, self.NEXT
-            ds = [d0 for d0 in self._own.get(y, ()) if rf[d0][1] or la in rf[d0][0]]
-            got = (tuple(d0 for d0 in ds if nxt[d0] < 0),
-                   tuple(d0 for d0 in ds if nxt[d0] == la),  # others cannot move on
-                   tuple((nxt[d0], d0) for d0 in ds if nxt[d0] > self.end_id))
-            self._own_cache[key] = got
         return got
 
     def starting_with(self, y: int, la: int) -> tuple[tuple[int, int], ...]:
@@ -228,10 +221,16 @@ class ChartParser:
 
         A column holds Lark's items, two kinds implicitly or not at all:
 
-        * a *predicted* item (a rule at its start) is there when its nonterminal was
-          predicted in the column and the rule passes the lookahead filter, so only
-          the predicted nonterminals are kept (``_Chart.predicted``) and an item is made
-          when its first symbol is read — most predicted rules never are;
+        * an item that *begins* in the column (a predicted rule at its start, or moved
+          past nonterminals read empty there) is there when its nonterminal was
+          predicted in the column: which of its rules' items are there is a function of
+          the nonterminal and the next word alone (:meth:`start`) — a rule passes the
+          lookahead filter or not, and every nullable nonterminal predicted in a column
+          is read empty in it (its empty derivation's rules derive nothing, so the filter
+          keeps them).  So only the predicted nonterminals are kept
+          (``_Chart.predicted``), found per predicted nonterminal from tables
+          (:meth:`plan`); the items are made one by one only for those that began
+          earlier (a handful per column);
         * an item that cannot move on before the next word (the FIRST set of its rule's
           rest) is not made: it never reaches a reading nor the next column (a dead
           item is not scanned, and a nonterminal that completes later started with its
@@ -263,7 +262,7 @@ class ChartParser:
                     ch.moved.append(moved)
                     carry = [(d + 1, s) for d, s in moved]
                     continue
-            elif self.start_id * W in ch.done[n]:
+            elif ch.completed(self, self.start_id, 0, n):
                 return ch
             if not expected:
                 raise Rejected(j if j < n else None, [])
@@ -297,56 +296,109 @@ class ChartParser:
     def _waiting(self, ch: _Chart, s: int, a: int) -> list[tuple[int, int]]:
         """The items of column ``s`` waiting for nonterminal ``a``: made ones, and the
         predicted rules that start with ``a``."""
-        out = list(ch.wait[s].get(a, ()))
-        pred = ch.predicted[s]
-        out += [(d0, s) for o, d0 in self.starting_with(a, ch.types[s] if s < len(ch.types) else self.end_id)
-                if o in pred]
-        return out
+        return list(ch.wait[s].get(a, ())) + [(d, s) for d in self._pw(ch, s, a)]
 
-    def plan(self, x: int, la: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
-        """What predicting ``x`` before word type ``la`` makes: per nonterminal ``y`` of
-        ``x``'s closure whose own rules (:meth:`own`) make anything there, ``(y, empty
-        rules, rules that start with word la, (nullable first nonterminal, dotted start)
-        of the rules that start with one)``.  A rule that starts with a nonterminal that
-        cannot derive nothing moves only in a later column (from ``_Chart.pwait``)."""
+    def start(self, y: int, la: int) -> _Start:
+        """The items of ``y``'s own rules that begin in a column before word type ``la``
+        where ``y`` is predicted: a function of ``y`` and ``la`` alone (an item at its
+        start moves only over nullable nonterminals, and every nullable nonterminal
+        predicted there is read empty there), so it is a table, not work per column."""
+        key = y * self._stride + la
+        got = self._starts.get(key)
+        if got is not None:
+            return got
+        NEXT, LIVE, T, nullable, rf = self.NEXT, self.live, self.end_id, self.nullable, self._pred_ok
+        made: list[int] = []
+        complete: list[int] = []
+        scan: list[int] = []
+        waits: list[int] = []
+        for d0 in self._own.get(y, ()):
+            if not (rf[d0][1] or la in rf[d0][0]):
+                continue
+            x = NEXT[d0]
+            if x < 0:
+                complete.append(d0)
+                continue
+            if x < T:
+                if x == la:
+                    scan.append(d0)
+                continue
+            d = d0
+            while x > T and x in nullable:  # read empty here: the item moves on
+                d += 1
+                lv = LIVE[d]
+                if lv is not None and la not in lv:
+                    break
+                made.append(d)
+                x = NEXT[d]
+                if x < 0:
+                    complete.append(d)
+                elif x < T:
+                    scan.append(d)  # x is la: LIVE let it through
+                else:
+                    waits.append(x)
+        got = self._starts[key] = _Start(frozenset(made), tuple(complete), tuple(scan), frozenset(waits))
+        return got
+
+    def plan(self, x: int, la: int) -> tuple[frozenset[int], tuple[tuple[int, tuple[int, ...]], ...]]:
+        """Predicting ``x`` before word type ``la``: the nonterminals predicted (the
+        closure of ``x``, and of every nonterminal an item at its start waits for), and
+        per predicted nonterminal with items waiting for word ``la``, those items."""
         key = x * self._stride + la
         got = self._plans.get(key)
         if got is None:
-            out = []
-            nullable = self.nullable
-            for y in self.closure.get(x, ()):
-                empty, word, first = self.own(y, la)
-                first = tuple(f for f in first if f[0] in nullable)
-                if empty or word or first:
-                    out.append((y, empty, word, first))
-            got = self._plans[key] = tuple(out)
+            closure, start, starts, stride = self.closure, self.start, self._starts, self._stride
+            pred = set(closure.get(x, ()))
+            tabs: dict[int, _Start] = {}
+            todo = list(pred)
+            while todo:
+                y = todo.pop()
+                t = tabs[y] = starts.get(y * stride + la) or start(y, la)
+                for z in t.waits:
+                    if z not in pred:
+                        more = closure.get(z, ())
+                        todo += [w for w in more if w not in pred]
+                        pred.update(more)
+            scans = tuple((y, t.scan) for y, t in tabs.items() if t.scan)
+            got = self._plans[key] = (frozenset(pred), scans)
+        return got
+
+    def at_start(self, a: int, la: int) -> tuple[tuple[int, int], ...]:
+        """(origin, dotted rule) of the items that wait for nonterminal ``a`` at their
+        start column, before word type ``la`` there, when their origin is predicted:
+        rules that start with ``a`` and rules that reach it over nullable nonterminals."""
+        key = a * self._stride + la
+        got = self._at_start.get(key)
+        if got is None:
+            start = self.start
+            got = self.starting_with(a, la) + tuple(
+                (o, d) for o, d in self._by_next_after_nullable.get(a, ()) if d in start(o, la).made)
+            self._at_start[key] = got
         return got
 
     def _column(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int) -> list[tuple[int, int]]:
         """Column ``j`` (before word type ``la``) from the items ``carry`` scanned into it,
         appended to ``ch``; returns the items that read word ``j`` (all made items that
-        wait for a word wait for this one: the others cannot move on)."""
-        NEXT, ORIGIN, LIVE = self.NEXT, self.ORIGIN, self.live
-        closure, plans, plan = self.closure, self._plans, self.plan
+        wait for a word wait for this one: the others cannot move on).
+
+        Only the items that began before ``j`` are made one by one; those that begin
+        here are the predicted nonterminals' :meth:`start` tables (``_Chart`` reads them)."""
+        NEXT, ORIGIN, LIVE, nullable = self.NEXT, self.ORIGIN, self.live, self.nullable
+        plans, plan, pw_of = self._plans, self.plan, self._pw
         stride = self._stride
         seen: set[int] = set()
         wait: dict[int, list[tuple[int, int]]] = {}
         ends: dict[int, list[int]] = {}
         done: dict[int, list[int]] = {}
         scan: list[tuple[int, int]] = []
-        held: set[int] = set()
         predicted: set[int] = set()
         agenda: list[tuple[int, int]] = []
-        # the predicted rules (dotted starts) that start with each nullable nonterminal:
-        # they move past it here when it completes empty (is ``held``)
-        pfirst: dict[int, list[int]] = {}
         ch.seen.append(seen)
         ch.ends.append(ends)
         ch.done.append(done)
         ch.wait.append(wait)
         ch.predicted.append(predicted)
-        pwait: dict[int, list[int]] = {}
-        ch.pwait.append(pwait)
+        ch.pwait.append({})
         T = self.end_id
 
         def add(d: int, s: int) -> None:
@@ -371,47 +423,20 @@ class ChartParser:
                 agenda.append((d, s))
 
         def predict(x: int) -> None:
-            # X's predictions are the own rules of every nonterminal it starts with
-            steps = plans.get(x * stride + la)
-            if steps is None:
-                steps = plan(x, la)
-            for y, empty, word, first in steps:
-                if y in predicted:
-                    continue
-                for d0 in word:
-                    scan.append((d0, j))
-                for y0, d0 in first:
-                    got = pfirst.get(y0)
-                    if got is None:
-                        pfirst[y0] = [d0]
-                    else:
-                        got.append(d0)
-                    if y0 in held:  # starts with a nonterminal read empty here
-                        add(d0 + 1, j)
-                if empty:  # an empty rule: complete here (y is read empty)
-                    key = y * W + j
-                    got = done.get(key)
-                    if got is None:
-                        done[key] = list(empty)
-                        e = ends.get(y)
-                        if e is None:
-                            ends[y] = [j]
-                        else:
-                            e.append(j)
-                    else:
-                        got.extend(empty)
-                    if y not in held:
-                        held.add(y)
-                        for d2, s2 in wait.get(y, ()):
-                            add(d2 + 1, s2)
-                        for d0 in pfirst.get(y, ()):
-                            add(d0 + 1, j)
-            predicted.update(closure.get(x, ()))
+            got = plans.get(x * stride + la)
+            if got is None:
+                got = plan(x, la)
+            for y, ds in got[1]:
+                if y not in predicted:
+                    for d in ds:
+                        scan.append((d, j))
+            predicted.update(got[0])
 
         for d, s in carry:
             add(d, s)
         if j == 0:
             predict(self.start_id)
+        # every item made here began before j: those that begin here are tables
         while agenda:
             d, s = agenda.pop()
             x = NEXT[d]
@@ -428,29 +453,26 @@ class ChartParser:
                         e.append(s)
                 else:
                     got.append(d)
-                # the items waiting for ``a`` where it started, made and predicted; for
-                # an empty ``a``, also those that come later, when they come (``held``)
-                if s == j:
-                    held.add(a)
-                    for d2, s2 in wait.get(a, ()):
-                        add(d2 + 1, s2)
-                    for d0 in pfirst.get(a, ()):
-                        add(d0 + 1, j)
-                else:
-                    for d2, s2 in ch.wait[s].get(a, ()):
-                        add(d2 + 1, s2)
-                    pw = ch.pwait[s].get(a)
-                    if pw is None:  # column s is complete: its predicted rules are known
-                        ps = ch.predicted[s]
-                        pw = ch.pwait[s][a] = [d0 for o, d0 in self.starting_with(a, ch.types[s]) if o in ps]
-                    for d0 in pw:
-                        add(d0 + 1, s)
+                # the items waiting for ``a`` where it started: made there, and begun there
+                for d2, s2 in ch.wait[s].get(a, ()):
+                    add(d2 + 1, s2)
+                for d0 in pw_of(ch, s, a):
+                    add(d0 + 1, s)
             else:
                 if x not in predicted:
                     predict(x)
-                if x in held:
+                if x in nullable and x in predicted:  # read empty here
                     add(d + 1, s)
         return scan
+
+    def _pw(self, ch: _Chart, s: int, a: int) -> list[int]:
+        """The items that began in column ``s`` and wait there for ``a`` (dotted rules)."""
+        pw = ch.pwait[s].get(a)
+        if pw is None:  # column s is complete: its predicted nonterminals are known
+            ps = ch.predicted[s]
+            pw = ch.pwait[s][a] = [d for o, d in self.at_start(a, ch.types[s] if s < len(ch.types) else self.end_id)
+                                   if o in ps]
+        return pw
 
     def _column_exact(self, ch: _Chart, j: int, la: int, carry: list[tuple[int, int]], W: int,
                       items: list[tuple[int, int]] | None = None) -> dict[int, list[tuple[int, int]]]:
@@ -518,7 +540,8 @@ class ChartParser:
         UnexpectedToken/UnexpectedEOF, with the same word and expected terminals."""
         try:
             ch = self.chart(self._types(tokens))
-            if self.cyclic and any(not self.cyclic.isdisjoint(ends) for ends in ch.ends):
+            if self.cyclic and any(not self.cyclic.isdisjoint(ends) or not self._cyclic_null.isdisjoint(ps)
+                                   for ends, ps in zip(ch.ends, ch.predicted)):
                 return None
             return _Walk(self, tokens, ch).tree()
         except (_Fallback, RecursionError):
@@ -584,11 +607,24 @@ def _cyclic(rules: list[Any], nullable: Any, nts: dict[str, int]) -> frozenset[i
 _STRIDE = 1024
 
 
+class _Start:
+    """The items of one nonterminal's rules that begin in a column (ChartParser.start):
+    ``made`` (dotted rules past their start), ``complete`` (empty rules included),
+    ``scan`` (waiting for the next word) and ``waits`` (the nonterminals waited for)."""
+
+    __slots__ = ("made", "complete", "scan", "waits")
+
+    def __init__(self, made: frozenset[int], complete: tuple[int, ...], scan: tuple[int, ...],
+                 waits: frozenset[int]) -> None:
+        self.made, self.complete, self.scan, self.waits = made, complete, scan, waits
+
+
 class _Chart:
-    """The columns of one recognition: per column the keys ``d * W + start`` of the
-    items made (a rule past its start), the starts of each nonterminal completed there,
-    the complete dotted rules per ``A * W + start``, the made items waiting for each
-    nonterminal, and the nonterminals predicted (their rules' starts are items)."""
+    """The columns of one recognition: per column the nonterminals predicted (the items
+    that begin there are tables of them: ChartParser.start), and of the items that began
+    earlier, the keys ``d * W + start`` of those made, the starts of each nonterminal
+    completed there, the complete dotted rules per ``A * W + start``, and those waiting
+    for each nonterminal."""
 
     def __init__(self, types: list[int]) -> None:
         self.types = types
@@ -616,14 +652,34 @@ class _Chart:
         self.pwait = other.pwait[:k]
         self.moved = other.moved[:k]
 
+    def la(self, p: ChartParser, m: int) -> int:
+        """The word type after column ``m`` ($END after the last)."""
+        return self.types[m] if m < len(self.types) else p.end_id
+
     def has(self, p: ChartParser, d: int, s: int, m: int) -> bool:
         """Whether item ``(d, s)`` is in column ``m``."""
-        if p.POS[d]:
-            return d * self.W + s in self.seen[m]
-        if s != m or p.ORIGIN[d] not in self.predicted[m]:
+        if s != m:
+            return p.POS[d] > 0 and d * self.W + s in self.seen[m]
+        o = p.ORIGIN[d]
+        if o not in self.predicted[m]:
             return False
+        if p.POS[d]:
+            return d in p.start(o, self.la(p, m)).made
         names, empty = p._pred_ok[d]
-        return empty or (self.types[m] if m < len(self.types) else p.end_id) in names
+        return empty or self.la(p, m) in names
+
+    def completed(self, p: ChartParser, a: int, i: int, j: int) -> Sequence[int]:
+        """The complete dotted rules of ``a`` from ``i`` to ``j``."""
+        if i == j:
+            return p.start(a, self.la(p, j)).complete if a in self.predicted[j] else ()
+        return self.done[j].get(a * self.W + i, ())
+
+    def ends_at(self, p: ChartParser, a: int, j: int) -> list[int]:
+        """Where the completions of ``a`` in column ``j`` begin."""
+        out = self.ends[j].get(a, [])
+        if a in p.nullable and a in self.predicted[j]:
+            out = [*out, j]
+        return out
 
 
 class _Walk:
@@ -644,7 +700,7 @@ class _Walk:
         """Every family of ``node``."""
         p, ch = self.p, self.ch
         kind, x, i, j = node
-        ds = ch.done[j].get(x * self.W + i, ()) if kind == "S" else (x,)
+        ds = ch.completed(p, x, i, j) if kind == "S" else (x,)
         out: list[_Fam] = []
         W = self.W
         for d in ds:
@@ -657,7 +713,7 @@ class _Walk:
                 if m >= i and ch.types[m] == y and ch.has(p, d - 1, i, m):
                     out.append((d, m))
                 continue
-            out.extend((d, m) for m in ch.ends[j].get(y, ()) if m >= i and ch.has(p, d - 1, i, m))
+            out.extend((d, m) for m in ch.ends_at(p, y, j) if m >= i and ch.has(p, d - 1, i, m))
         return out
 
     def choose(self, node: _Node) -> _Fam:
