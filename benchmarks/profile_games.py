@@ -26,12 +26,18 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--sort", default="tottime", choices=("tottime", "cumulative"))
+    ap.add_argument("--package", default="", help="play only this package's bundled generals (标准: as "
+                    "side_by_side.py plays; default: the whole bundled pool)")
     a = ap.parse_args()
 
     from sgs.compiler import load_pool
     from sgs.runtime.modes.identity import play_identity_game
 
     pool = load_pool()
+    if a.package:
+        from dataclasses import replace
+
+        pool = replace(pool, generals=tuple(g for g in pool.generals if getattr(g, "package", "标准") == a.package))
     # a tree whose card effects are text gives them to each game (an older tree has none)
     cards = {"card_effects": pool.card_effects} if hasattr(pool, "card_effects") else {}
     play_identity_game(pool.generals, a.players, a.seed + 10_000, equipment=pool.equipment, **cards)  # warm-up

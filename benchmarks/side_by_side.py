@@ -12,6 +12,13 @@ Run from a checkout whose ``.venv`` is installed (the other likewise)::
 
     .venv/bin/python benchmarks/side_by_side.py --base /work/wt/base1240 --rounds 7 --games 60
 
+``--instructions`` counts instead, independent of the machine's load: each tree's worker
+runs under ``valgrind --tool=cachegrind`` (no cache simulation) once with ``--games`` games
+and once with none; the difference over the games is the instructions per game (loading
+the pool, the interpreter's start and the warm-up game cancel out)::
+
+    .venv/bin/python benchmarks/side_by_side.py --base /work/wt/base1240 --instructions --games 30
+
 Not part of the test suite (it takes minutes).  ``--worker`` is the per-process half.
 """
 
@@ -21,6 +28,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -30,7 +38,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def worker(games: int, seed: int, players: int, package: str) -> None:
+def worker(games: int, seed: int, players: int, package: str, digest_logs: bool = True) -> None:
     """Play ``games`` seeded games in this process; print rate and log digest as JSON.
     ``package``: only the bundled generals of that package (a tree without packages on
     its generals has only the standard ones); empty: the whole bundled pool."""
@@ -51,19 +59,48 @@ def worker(games: int, seed: int, players: int, package: str) -> None:
     for i in range(games):
         logs.append(play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment, **cards).log)
     cpu = time.process_time() - t0
-    for log in logs:  # hashed after the clock stops: serialising is not the engine's work
-        digest.update(log.to_jsonl().encode("utf-8"))
-    print(json.dumps({"games": games, "cpu": cpu, "rate": games / cpu, "sha256": digest.hexdigest()}))
+    if digest_logs:  # hashed after the clock stops: serialising is not the engine's work
+        for log in logs:
+            digest.update(log.to_jsonl().encode("utf-8"))
+    print(json.dumps({"games": games, "cpu": cpu, "rate": games / cpu if cpu else 0.0, "sha256": digest.hexdigest()}))
 
 
-def _run(tree: Path, games: int, seed: int, players: int, package: str) -> dict[str, float | str]:
+def _cmd(tree: Path, games: int, seed: int, players: int, package: str) -> tuple[list[str], dict[str, str]]:
     py = tree / ".venv" / "bin" / "python"
     env = dict(os.environ, SGS_CACHE_DIR=f"/tmp/sgs-cache-side-by-side-{tree.name}", PYTHONHASHSEED="0")
     cmd = [str(py), str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
            "--players", str(players), "--package", package]
+    return cmd, env
+
+
+def _run(tree: Path, games: int, seed: int, players: int, package: str) -> dict[str, float | str]:
+    cmd, env = _cmd(tree, games, seed, players, package)
     out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
     result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
     return result
+
+
+def _instructions(tree: Path, games: int, seed: int, players: int, package: str) -> int:
+    """Instructions (cachegrind's ``I refs``) of a worker process playing ``games`` games."""
+    cmd, env = _cmd(tree, games, seed, players, package)
+    vg = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    err = subprocess.run(vg + cmd + ["--no-digest"], cwd=tree, env=env, capture_output=True, text=True, check=True).stderr
+    m = re.search(r"I\s+refs:\s+([\d,]+)", err)
+    if m is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{err}")
+    return int(m.group(1).replace(",", ""))
+
+
+def instructions(trees: dict[str, Path], games: int, seed: int, players: int, package: str) -> None:
+    per_game: dict[str, float] = {}
+    for name, tree in trees.items():
+        _run(tree, 0, seed, players, package)  # fills the tree's compile cache, outside the count
+        full = _instructions(tree, games, seed, players, package)
+        empty = _instructions(tree, 0, seed, players, package)
+        per_game[name] = (full - empty) / games
+        print(f"{name}: {full:,} instructions with {games} games, {empty:,} with none:"
+              f" {per_game[name] / 1e6:.2f}M per game", flush=True)
+    print(f"instructions per game, base / head: {per_game['base'] / per_game['head']:.2f}x")
 
 
 def main() -> None:
@@ -76,12 +113,20 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--package", default="标准", help="play only this package's bundled generals (default 标准: the "
                     "25 generals 1240d20 had, so both trees play the same games; '' = the whole bundled pool)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions per game under valgrind (cachegrind) instead of timing")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--no-digest", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.games, a.seed, a.players, a.package)
+        worker(a.games, a.seed, a.players, a.package, not a.no_digest)
         return
     trees = {"base": a.base.resolve(), "head": a.head.resolve()}
+    if a.instructions:
+        print(f"base {trees['base']}  head {trees['head']}  {a.games} {a.players}-player games,"
+              f" seeds {a.seed}..{a.seed + a.games - 1}, under valgrind --tool=cachegrind")
+        instructions(trees, a.games, a.seed, a.players, a.package)
+        return
     rates: dict[str, list[float]] = {"base": [], "head": []}
     digests: dict[str, set[str]] = {"base": set(), "head": set()}
     print(f"base {trees['base']}  head {trees['head']}  {a.rounds} rounds x {a.games} {a.players}-player games, seeds {a.seed}..{a.seed + a.games - 1}")
