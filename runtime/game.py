@@ -38,7 +38,7 @@ from typing import Callable, Mapping, Sequence
 
 from greenlet import getcurrent, greenlet
 
-from . import choices, dispatch, legality, registry, suits
+from . import choices, dispatch, legality, registry, suits, usable
 from . import members as _M
 from .agents import Agent
 from .cards import Card, CardName
@@ -139,8 +139,8 @@ class Game:
         #: like the rings, valid while nobody dies or comes back)
         self._seat_dist: dict[int, int] = {}
         #: seat → its play phase's answers that follow from who is alive and the seats'
-        #: equipment and skills (legality.PlayMemo; cleared when they change)
-        self._usable: dict[int, legality.PlayMemo] = {}
+        #: equipment and skills (usable.PlayMemo; cleared when they change)
+        self._usable: dict[int, usable.PlayMemo] = {}
         self.agents: list[Agent] = list(agents)
         self.deck = deck
         self.rng = rng

@@ -439,7 +439,7 @@ class StaticSkill(Skill):
       dst; asked of the static skills of both src and dst (马术: ``-1`` when
       ``src is self.owner``; a +1 horse: ``+1`` when ``dst is self.owner``);
     * ``attack_range_modifier(game, player)`` — added to the owner's attack range
-      (these two read only seats, equipment and skills: legality.play_memo keeps them);
+      (these two read only seats, equipment and skills: usable.play_memo keeps them);
     * ``unlimited_slash(game, player)`` / ``extra_slashes(game, player)`` — the
       owner's 杀-per-play-phase limit (咆哮: unlimited);
     * ``max_cards_modifier(game, player)`` — added to the owner's hand limit;

@@ -18,22 +18,17 @@ from ..legality import (
     SLASH_NAMES,
     Reach,
     any_equipped,
-    card_hooks,
     collateral_victims,
     counted_as,
     fixed_targets,
     make_virtual,
     max_targets,
-    PlayMemo,
-    play_memo,
-    slash_targets,
     target_ok,
-    usable_in_play,
-    usable_named,
 )
 from ..player import Player
 from ..skills import ActiveSkill, ResponseProxySkill, SkillContext, ViewAsSkill
 from ..stages import LOSER, RECEIVER, Then, family
+from ..usable import PlayMemo, card_hooks, play_memo, slash_targets, usable_in_play, usable_named
 from ..zones import CardZone
 from .question import DeclaredSkill, declare
 from .respond import pick_viewas, proxy_ok, run_proxy, viewas_offers
