@@ -37,6 +37,7 @@ __all__ = [
     "last_hand_cards",
     "geometry_changed",
     "any_equipped",
+    "equipment_slash",
     "SLASH_COUNT",
 ]
 
@@ -187,6 +188,13 @@ def any_equipped(game: Game, cards: Sequence[Card]) -> bool:
     return any(loc[c.id][0] is _M.Zone.EQUIP for c in cards)
 
 
+def equipment_slash(game: Game, card: AnyCard) -> bool:
+    """Whether ``card`` is a 杀 made of equipment still in an equipment area (武圣 with
+    an equipped weapon or -1马): its range is counted without that equipment, so
+    neither a :class:`Reach` nor the answers by card name hold for it."""
+    return isinstance(card, VirtualCard) and card.name in SLASH_NAMES and any_equipped(game, card.subcards)
+
+
 class Reach:
     """Memo of one user's distances and attack range to each player, for the
     queries of one decision (the play options, a card's targets): valid while the
@@ -241,13 +249,10 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         if t is user:
             return False
         # an equipped weapon / -1马 used as this 杀 (武圣) no longer counts for range
-        if isinstance(card, VirtualCard) and (reach is None or any_equipped(game, card.subcards)):
-            if in_attack_range(game, user, t, card.subcards):
-                return True
-        elif reach is not None:
+        if reach is not None and not equipment_slash(game, card):
             if reach.in_attack_range(t):
                 return True
-        elif in_attack_range(game, user, t):
+        elif in_attack_range(game, user, t, card.subcards if isinstance(card, VirtualCard) else ()):
             return True
         return no_distance_limit(game, user, card, t)
     if name is _M.CardName.DUEL:

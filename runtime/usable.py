@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import members as _M
-from .cards import AnyCard, CardName, VirtualCard
+from .cards import AnyCard, CardName
 from .legality import (
     _ALL,
     _ALL_OTHERS,
@@ -23,7 +23,7 @@ from .legality import (
     SLASH_COUNT,
     SLASH_NAMES,
     Reach,
-    any_equipped,
+    equipment_slash,
     no_distance_limit,
     prohibited,
     slash_limit,
@@ -138,7 +138,7 @@ def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: Pl
     杀 made of equipment (the range without it)."""
     name = card.name
     if name is _PEACH:  # (target_ok of the user himself, no prohibit hook anywhere)
-        return user.alive and user.hp < user.max_hp
+        return user.alive and user.is_wounded
     if memo is None or not (name in _GEOMETRIC or card.type is _EQUIP_TYPE):
         return usable_in_play(game, user, card, reach)
     if name in SLASH_NAMES:
@@ -153,7 +153,7 @@ def usable_named(game: Game, user: Player, card: AnyCard, reach: Reach, memo: Pl
 def _slash_target_exists(game: Game, user: Player, card: AnyCard, reach: Reach | None) -> bool:
     """:func:`target_ok` of a 杀 asked of every living player until one is a target."""
     ring = reach.alive_from_user() if reach is not None else game.alive_from(user)
-    if reach is None or (isinstance(card, VirtualCard) and any_equipped(game, card.subcards)):
+    if reach is None or equipment_slash(game, card):
         return any(target_ok(game, user, card, t, reach) for t in ring)
     check = "prohibit" in game._hooks_any
     for t in ring:  # the living

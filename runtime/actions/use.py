@@ -199,10 +199,8 @@ def can_use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], 
     """Whether ``user`` could use a card named in ``names`` on ``target`` now: ``target``
     is alive and may be its target, and ``user`` has such a card in hand or a conversion
     that makes one."""
-    return (
-        target.alive
-        and target_ok(ctx.game, user, make_virtual(names[0], (), _why(ctx)), target)
-        and can_produce(ctx.game, user, tuple(names), _M.UseMode.USE)
+    return target_ok(ctx.game, user, make_virtual(names[0], (), _why(ctx)), target) and can_produce(
+        ctx.game, user, tuple(names), _M.UseMode.USE
     )
 
 

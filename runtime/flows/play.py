@@ -17,9 +17,9 @@ from ..legality import (
     SLASH_COUNT,
     SLASH_NAMES,
     Reach,
-    any_equipped,
     collateral_victims,
     counted_as,
+    equipment_slash,
     fixed_targets,
     make_virtual,
     max_targets,
@@ -143,12 +143,13 @@ def _viewas_play_names(
     (``memo``: the player's :func:`play_memo`, with ``by_name``)."""
     out = []
     for n, subs in viewas_offers(game, player, vs, vs.card_names, _M.UseMode.USE, True):  # (the first k)
-        if by_name is not None and reach is not None and not (n in SLASH_NAMES and any_equipped(game, subs)):
+        card = make_virtual(n, subs, vs.name)
+        if by_name is not None and reach is not None and not equipment_slash(game, card):
             ok = by_name.get(n)
             if ok is None:
-                ok = by_name[n] = usable_named(game, player, make_virtual(n, subs, vs.name), reach, memo)
+                ok = by_name[n] = usable_named(game, player, card, reach, memo)
         else:
-            ok = usable_in_play(game, player, make_virtual(n, subs, vs.name), reach)
+            ok = usable_in_play(game, player, card, reach)
         if ok:
             out.append(n)
     return out
@@ -256,9 +257,7 @@ def choose_targets(
         return fixed, None
     memo = (
         play_memo(game, user)
-        if card.name in SLASH_NAMES
-        and not (isinstance(card, VirtualCard) and any_equipped(game, card.subcards))
-        and not card_hooks(game, user)
+        if card.name in SLASH_NAMES and not equipment_slash(game, card) and not card_hooks(game, user)
         else None
     )
     if memo is not None:  # (the play options have usually just read it)
