@@ -24,7 +24,7 @@ from ..events import CardNeedEvent, CardResponseEvent, CardUseEvent
 from ..legality import SLASH_NAMES, counted_as, make_virtual
 from ..player import USED, Player
 from ..skills import ResponseProxySkill, SkillContext, TriggerSkill, UseMode, ViewAsSkill
-from ..stages import LOSER, Then, Window, family
+from ..stages import LOSER, NOBODY, Then, Window, family
 from ..timing import Phase
 from ..zones import CardZone
 from .question import DeclaredSkill, declare
@@ -172,11 +172,16 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
     want = _WANTED.get(names) if type(names) is tuple else None  # (wanted's memo, read in line)
     if want is None:
         want = wanted(names)
-    named = "name_as" in game._hooked[player.seat]
-    for c in player.hand:
-        if (counted_as(game, player, c).name if named else c.name) in want:
-            return True
-    for s in game._answer_skills.get(player.seat, ()):
+    seat = player.seat
+    if "name_as" in game._hooked[seat]:
+        for c in player.hand:
+            if counted_as(game, player, c).name in want:
+                return True
+    else:
+        for c in player.hand:
+            if c.name in want:
+                return True
+    for s in game._answer_skills.get(seat, ()):
         if isinstance(s, ViewAsSkill):
             # (none of its names wanted: viewas_offers would find none, asking nothing)
             if not want.isdisjoint(s.card_names) and (s.always_active or s.is_active()) and viewas_names(
@@ -190,6 +195,10 @@ def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: Use
             and proxy_ok(game, player, s, names, mode)
         ):
             return True
+    # (need_skills' first test, in line: most players have no skill at 需要牌时)
+    ears = game._ears.get(_NEEDED, NOBODY)
+    if ears is not None and seat not in ears:
+        return False
     return bool(need_skills(game, player, names, mode))
 
 
