@@ -149,22 +149,28 @@ def _log_skip(game: Game, player: Player, ph: Phase) -> None:
     game.log_event("跳过阶段", f"{game.tag(player)} 跳过{ph.value}", player=player.seat, phase=ph.value)
 
 
+#: PHASE_TABLE as the turn loop reads it, one flat tuple per phase: (index, phase, the
+#: timings and runs of its 开始前 and 开始时 windows, its work or None, its 结束时 window's)
+_ROWS = tuple(
+    (i, r.phase, r.before.timing, r.before.run, r.begin.timing, r.begin.run, r.body.fn if r.body else None,
+     r.end.timing, r.end.run)
+    for i, r in enumerate(PHASE_TABLE)
+)
+
+
 def _phases(game: Game, tev: TurnEvent) -> None:
     player = tev.player
     start = game._start_phase
     game._start_phase = None
-    first = _INDEX[start] if start is not None else 0
     listeners = game._ears
-    for i, row in enumerate(PHASE_TABLE):
-        if i < first:
-            continue
+    players = game.players
+    for i, ph, before_t, before, begin_t, begin, body, end_t, end in _ROWS if start is None else _ROWS[_INDEX[start]:]:
         if not player.alive:
             break
-        ph = row.phase
         game._turn_at = i
         if ph not in game._phase_skipped_now:
-            if row.before.timing in listeners:
-                row.before.run(game, PhaseEvent(player, ph))
+            if before_t in listeners:
+                before(game, PhaseEvent(player, ph))
             if not player.alive:
                 break
         if ph in game._phase_skipped_now:
@@ -172,27 +178,27 @@ def _phases(game: Game, tev: TurnEvent) -> None:
             continue
         game.phase = ph
         game._end_phase_now = False
-        for p in game.players:
+        for p in players:
             if p.phase_counters:
                 p.phase_counters.clear()
         # the phase's event, made when first needed (one object for its windows and work)
         pev: PhaseEvent | None = None
-        if row.begin.timing in listeners:
+        if begin_t in listeners:
             pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
-            row.begin.run(game, pev)
-        if not player.alive:
-            break
-        if ph in game._phase_skipped_now:
-            _log_skip(game, player, ph)
-            continue
-        if not game._end_phase_now and row.body is not None:
+            begin(game, pev)
+            if not player.alive:
+                break
+            if ph in game._phase_skipped_now:
+                _log_skip(game, player, ph)
+                continue
+        if body is not None and not game._end_phase_now:
             if pev is None:
                 pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
-            row.body.fn(game, pev)
-        if player.alive and row.end.timing in listeners:
+            body(game, pev)
+        if end_t in listeners and player.alive:
             if pev is None:
                 pev = DrawPhaseEvent(player, ph) if ph is _DRAW else PhaseEvent(player, ph)
-            row.end.run(game, pev)
+            end(game, pev)
         if ph is game.stop_after:
             raise _Stopped
 
