@@ -197,9 +197,16 @@ def move_cards(
     ):
         # nobody listens, and a move into a hand or a pile grants no skill that could
         # start listening: relocate only
+        processing = game.processing
         for c in cards:
             zone, owner = loc[c.id]
-            _lift(game, c, zone, owner, self_lost)
+            # (_lift, in line: a move's cards mostly leave a hand or the processing area)
+            if zone is _HAND:
+                owner.hand.remove(c)  # type: ignore[union-attr]  # (a hand has its owner)
+            elif zone is _PROCESSING:
+                processing.remove(c)
+            else:
+                _remove(game, c, self_lost)
             into.append(c)
             loc[c.id] = where
         if self_lost:
