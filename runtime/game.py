@@ -198,7 +198,8 @@ class Game:
         self.stop_after: Phase | None = None
         self.play_actions = 0
         self._started = False
-        self._tags: dict[int, tuple[GeneralSpec, Role, str]] = {}
+        #: seat → (general, role, tag text) of tag()'s last answer for that seat
+        self._tags: list[tuple[GeneralSpec | None, Role | None, str]] = [(None, None, "")] * (len(players) + 1)
         #: the turn cap of a game driven by pending/respond, and what to do when it
         #: is reached (identity mode logs 回合上限)
         self.max_turns: int | None = None
@@ -230,9 +231,9 @@ class Game:
 
     def tag(self, p: Player) -> str:
         """``2号位 关羽(反贼)`` — how the log names a player (cached per general and role)."""
-        hit = self._tags.get(p.seat)
-        if hit is not None and hit[0] is p.general and hit[1] is p.role:
-            return hit[2]
+        general, role, text = self._tags[p.seat]
+        if general is p.general and role is p.role:
+            return text
         text = f"{p.seat}号位 {p.general.name}({p.role.value})"
         self._tags[p.seat] = (p.general, p.role, text)
         return text
