@@ -52,16 +52,16 @@ def choose_players(
 ) -> list[Player]:
     if not candidates:
         return []
+    opts = []
+    for p in candidates:  # (loops, not comprehensions: each is a function call in Python 3.11)
+        opts.append(option(str(p.seat)))
     d = Decision(
-        _M.DecisionKind.PLAYERS,
-        chooser,
-        prompt or "选择角色",
-        tuple(option(str(p.seat)) for p in candidates),
-        min=min(min_n, len(candidates)),
-        max=max_n,
-        about=about,
+        _M.DecisionKind.PLAYERS, chooser, prompt or "选择角色", tuple(opts), min(min_n, len(candidates)), max_n, about
     )
-    return [candidates[i] for i in game.ask(d)]
+    picked = []
+    for i in game.ask(d):
+        picked.append(candidates[i])
+    return picked
 
 
 def choose_cards(
@@ -76,16 +76,14 @@ def choose_cards(
 ) -> list[Card]:
     if not cards:
         return []
-    d = Decision(
-        kind,
-        chooser,
-        prompt or "选择牌",
-        tuple([card_option(c.label) for c in cards]),
-        min=min(min_n, len(cards)),
-        max=max_n,
-        about=about,
-    )
-    return [cards[i] for i in game.ask(d)]
+    opts = []
+    for c in cards:  # (loops, not comprehensions: each is a function call in Python 3.11)
+        opts.append(card_option(c.label))
+    d = Decision(kind, chooser, prompt or "选择牌", tuple(opts), min(min_n, len(cards)), max_n, about)
+    picked = []
+    for i in game.ask(d):
+        picked.append(cards[i])
+    return picked
 
 
 def choose_card_of(

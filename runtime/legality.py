@@ -51,6 +51,7 @@ _FIXED_SELF = frozenset({_M.CardName.PEACH, _M.CardName.EX_NIHILO, _M.CardName.L
 _ALL_OTHERS = frozenset({_M.CardName.SAVAGE_ASSAULT, _M.CardName.ARCHERY_ATTACK})
 _ALL = frozenset({_M.CardName.GOD_SALVATION, _M.CardName.AMAZING_GRACE})
 _EQUIP_TYPE = _M.CardType.EQUIP
+_EQUIP_ZONE = _M.Zone.EQUIP
 _JINK = _M.CardName.JINK
 _NULLIFICATION = _M.CardName.NULLIFICATION
 _INDULGENCE = _M.CardName.INDULGENCE.value
@@ -185,7 +186,10 @@ def no_distance_limit(game: Game, user: Player, card: AnyCard, target: Player) -
 def any_equipped(game: Game, cards: Sequence[Card]) -> bool:
     """Whether one of ``cards`` is in an equipment area."""
     loc = game.loc
-    return any(loc[c.id][0] is _M.Zone.EQUIP for c in cards)
+    for c in cards:  # (a loop: a generator is a function call in Python 3.11)
+        if loc[c.id][0] is _EQUIP_ZONE:
+            return True
+    return False
 
 
 def equipment_slash(game: Game, card: AnyCard) -> bool:

@@ -277,7 +277,10 @@ def to_discard(game: Game, cards: Sequence[Card], reason: MoveReason = _M.MoveRe
 def clear_processing(game: Game, cards: Sequence[Card]) -> None:
     """Move those of ``cards`` still in the processing area to the discard pile."""
     loc = game.loc
-    rest = [c for c in cards if loc[c.id][0] is _PROCESSING]
+    rest = []
+    for c in cards:  # (a loop: a comprehension is a function call in Python 3.11)
+        if loc[c.id][0] is _PROCESSING:
+            rest.append(c)
     if rest:
         game.move_cards(rest, _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT)
 
@@ -367,12 +370,15 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
         return []
     cards = game.take_top(n)
     game.move_cards(cards, _M.Zone.HAND, player, _M.MoveReason.DRAW)
+    labels = []
+    for c in cards:  # (a loop: a comprehension is a function call in Python 3.11)
+        labels.append(c.label)
     game.log_event(
         "摸牌",
         f"{game.tag(player)} 摸了{n}张牌" + (f"（{reason}）" if reason else ""),
         player=player.seat,
         count=n,
-        cards=[c.label for c in cards],
+        cards=labels,
     )
     return cards
 

@@ -267,16 +267,13 @@ def choose_targets(
     if not cands:
         return None
     hi = max_targets(game, user, card) if card.name in _MULTI_TARGET else 1
-    d = Decision(
-        _M.DecisionKind.TARGETS,
-        user,
-        f"选择{card.label}的目标",
-        tuple([_SEAT_OPTIONS.get(t.seat) or _option(str(t.seat), "player") for t in cands]),
-        min=1,
-        max=hi,
-        about=_NAME_VALUE[card.name],
-    )
-    targets = [cands[i] for i in game.ask(d)]
+    opts = []
+    for t in cands:  # (loops, not comprehensions: each is a function call in Python 3.11)
+        opts.append(_SEAT_OPTIONS.get(t.seat) or _option(str(t.seat), "player"))
+    d = Decision(_M.DecisionKind.TARGETS, user, f"选择{card.label}的目标", tuple(opts), 1, hi, _NAME_VALUE[card.name])
+    targets = []
+    for i in game.ask(d):
+        targets.append(cands[i])
     sub: Player | None = None
     if card.name is _M.CardName.COLLATERAL:
         victims = collateral_victims(game, targets[0])

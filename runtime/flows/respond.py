@@ -217,7 +217,7 @@ def need_skills(
     for s in lst:
         if s.owner is not player or s.name in tried or not s.need_mode.allows(mode):
             continue
-        if not any(n in want for n in s.needs) or not (s.always_active or s.is_active()) or not limits_ok(s):
+        if want.isdisjoint(s.needs) or not (s.always_active or s.is_active()) or not limits_ok(s):
             continue
         ev = CardNeedEvent(player, tuple(names), mode, against)
         if id(s) in game._skill_card and not equip_works(game, s, ev):

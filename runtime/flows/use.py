@@ -96,7 +96,20 @@ def use_card(
     use.unnullifiable = unnullifiable
     phys = own_physical(game, user, card)
     ts = use.targets
-    tgt_text = (" → " + "、".join([t.tag for t in ts])) if ts and not (len(ts) == 1 and ts[0] is user) else ""
+    # (loops, not comprehensions, for the usual one or two targets: in Python 3.11 a
+    # comprehension is a function made and called each time)
+    seats = []
+    for t in ts:
+        seats.append(t.seat)
+    tgt_text = ""
+    if len(ts) == 1:
+        if ts[0] is not user:
+            tgt_text = " → " + ts[0].tag
+    elif ts:
+        tags = []
+        for t in ts:
+            tags.append(t.tag)
+        tgt_text = " → " + "、".join(tags)
     if sub_target is not None:
         tgt_text += f"（杀的目标：{sub_target.tag}）"
     game.log_event(
@@ -104,7 +117,7 @@ def use_card(
         f"{game.tag(user)} 使用 {card.label}{tgt_text}",
         player=user.seat,
         card=card.label,
-        targets=[t.seat for t in use.targets],
+        targets=seats,
     )
     note_card(game, user, card, _USE)
     if card.type is _EQUIP and len(phys) == 1 and not card.is_virtual:
