@@ -174,13 +174,20 @@ def count_skill_use(skill: Skill) -> None:
 
 def log_invoke(game: Game, skill: Skill, targets: Sequence[Player] = ()) -> None:
     """Log ``发动``: the owner invokes ``skill`` (→ its targets)."""
-    extra = (" → " + "、".join(t.tag for t in targets)) if targets else ""
+    extra = ""
+    seats = []
+    if targets:
+        tags = []
+        for t in targets:  # (a loop: a comprehension is a function call in Python 3.11)
+            tags.append(t.tag)
+            seats.append(t.seat)
+        extra = " → " + "、".join(tags)
     game.log_event(
         "发动",
         f"{game.tag(skill.owner)} 发动【{skill.name}】{extra}",
         player=skill.owner.seat,
         skill=skill.name,
-        targets=[t.seat for t in targets],
+        targets=seats,
     )
 
 

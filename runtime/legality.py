@@ -269,7 +269,12 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         d = reach.distance(t) if reach is not None else distance(game, user, t)
         return d <= 1 or no_distance_limit(game, user, card, t)
     if name is _M.CardName.INDULGENCE:
-        return t is not user and not any(e.name_as == _INDULGENCE for e in t.judge_area)
+        if t is user:
+            return False
+        for e in t.judge_area:  # (a loop: a generator is a function call in Python 3.11)
+            if e.name_as == _INDULGENCE:
+                return False
+        return True
     if name is _M.CardName.COLLATERAL:
         return t is not user and t.weapon is not None and any(collateral_victims(game, t))
     if name is _M.CardName.PEACH:

@@ -164,9 +164,12 @@ class Player:
     def equip_cards(self) -> list[Card]:
         """Equipment in slot order (weapon, armor, +1, -1)."""
         equips = self.equips
-        if not equips:
-            return []
-        return [equips[s] for s in _SLOTS if s in equips]
+        out: list[Card] = []
+        if equips:
+            for s in _SLOTS:  # (a loop: a comprehension is a function call in Python 3.11)
+                if s in equips:
+                    out.append(equips[s])
+        return out
 
     def cards_in(self, hand: bool = True, equip: bool = False, judge: bool = False) -> list[Card]:
         out: list[Card] = []

@@ -127,7 +127,11 @@ def slash_targets(game: Game, user: Player, reach: Reach, memo: PlayMemo) -> tup
     prohibit hook anywhere, no distance hook of his), read from and kept in ``memo``."""
     ts = memo.slash_targets
     if ts is None:
-        ts = memo.slash_targets = tuple([t for t in reach.alive_from_user() if t is not user and reach.in_attack_range(t)])
+        found = []
+        for t in reach.alive_from_user():  # (a loop: a comprehension is a function call in 3.11)
+            if t is not user and reach.in_attack_range(t):
+                found.append(t)
+        ts = memo.slash_targets = tuple(found)
     return ts
 
 

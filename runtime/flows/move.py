@@ -388,15 +388,22 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
 
 def discard_cards(game: Game, player: Player, cards: list[Card], reason: str = "", by: Player | None = None) -> None:
     loc = game.loc
-    cards = [c for c in cards if loc[c.id][1] is player and loc[c.id][0] in _OWN_AREAS]
+    mine: list[Card] = []
+    labels = []
+    for c in cards:  # (a loop: a comprehension is a function call in Python 3.11)
+        zone, owner = loc[c.id]
+        if owner is player and zone in _OWN_AREAS:
+            mine.append(c)
+            labels.append(c.label)
+    cards = mine
     if not cards:
         return
     game.log_event(
         "弃置",
         f"{game.tag(by or player)} 弃置了{'' if by in (None, player) else player.tag + '的'}"
-        f"{'、'.join([c.label for c in cards])}" + (f"（{reason}）" if reason else ""),
+        f"{'、'.join(labels)}" + (f"（{reason}）" if reason else ""),
         player=player.seat,
-        cards=[c.label for c in cards],
+        cards=labels,
     )
     game.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DISCARD, by or player)
 

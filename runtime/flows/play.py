@@ -263,7 +263,10 @@ def choose_targets(
     if memo is not None:  # (the play options have usually just read it)
         cands = list(slash_targets(game, user, reach, memo))
     else:
-        cands = [t for t in reach.alive_from_user() if target_ok(game, user, card, t, reach)]
+        cands = []
+        for t in reach.alive_from_user():  # (a loop: a comprehension is a function call in 3.11)
+            if target_ok(game, user, card, t, reach):
+                cands.append(t)
     if not cands:
         return None
     hi = max_targets(game, user, card) if card.name in _MULTI_TARGET else 1

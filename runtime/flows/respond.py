@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import TYPE_CHECKING, Sequence, Union
 
 from .. import members as _M
@@ -102,8 +101,13 @@ def viewas_candidates(
         return cards if limit < 0 else cards[:limit]
     if ctx is None:
         ctx = SkillContext(game, player, vs)
-    fits = (c for c in cards if vs.card_filter(ctx, c, name))
-    return list(fits) if limit < 0 else list(islice(fits, limit))
+    fits: list[Card] = []
+    for c in cards:  # (a loop: a generator is a function call in Python 3.11)
+        if len(fits) == limit:
+            break
+        if vs.card_filter(ctx, c, name):
+            fits.append(c)
+    return fits
 
 
 def viewas_offers(
@@ -164,7 +168,10 @@ def proxy_ok(game: Game, player: Player, px: ResponseProxySkill, names: Sequence
 def _has_helper(game: Game, owner: Player, px: ResponseProxySkill) -> bool:
     """``bool(_helpers(...))``, stopping at the first helper (helper_filter is pure)."""
     ctx = SkillContext(game, owner, px)
-    return any(px.helper_filter(ctx, h) for h in game.alive_from(owner)[1:])
+    for h in game.alive_from(owner)[1:]:  # (a loop: a generator is a function call in 3.11)
+        if px.helper_filter(ctx, h):
+            return True
+    return False
 
 
 def can_produce(game: Game, player: Player, names: Sequence[CardName], mode: UseMode) -> bool:
