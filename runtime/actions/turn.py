@@ -14,6 +14,8 @@ from ..zones import CardZone
 
 from ._common import _why
 
+_HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
+
 __all__ = [
     "skip_phase", "phase_count", "add_phase_count", "skill_uses", "cards_given_this_phase",
     "change_draw_count", "skip_draw", "add_damage_bonus", "lost_count",
@@ -108,5 +110,9 @@ def lost_count(ctx: SkillContext, zone: CardZone) -> int:
     mv = ctx.move
     if mv.from_player is not ctx.owner:
         return 0
-    want = {z for z, ok in ((_M.Zone.HAND, zone.hand), (_M.Zone.EQUIP, zone.equip)) if ok}
-    return sum(1 for z in mv.from_zones if z in want)
+    hand, equip = zone.hand, zone.equip
+    n = 0
+    for z in mv.from_zones:  # (a loop: a comprehension is a function call in Python 3.11)
+        if (z is _HAND and hand) or (z is _EQUIP and equip):
+            n += 1
+    return n

@@ -147,7 +147,7 @@ def transfer_candidates(
     game = ctx.game
     out: list[Player] = []
     for p in game.alive_from(chooser):
-        if p is chooser or any(p is t for t in use.targets):
+        if p is chooser or p in use.targets:  # (players compare by identity: eq=False)
             continue
         if exclude_user and p is use.user:
             continue
