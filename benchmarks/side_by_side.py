@@ -7,6 +7,10 @@ both see the same machine load; each process times only its games, in CPU second
 process (``time.process_time``), after loading the pool.  Prints every run, the median
 rate of each tree, the ratio of the medians and the median of the per-round ratios, and
 whether the two trees' logs (sha256 over every game's JSON log) are byte-identical.
+A tree whose pool has card effects written as text also gets ``card_effects=
+pool.card_effects``: without them its 桃, 南蛮入侵, 万箭齐发, 无中生有, 过河拆桥, 顺手牵羊
+and 桃园结义 have no effect (the runtime keeps no hand-written copy), so the call as the
+issue writes it would time games shorter than the rules.
 
 Run from a checkout whose ``.venv`` is installed (the other likewise)::
 
