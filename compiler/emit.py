@@ -180,6 +180,7 @@ class _Env:
         self.questioner: str | None = None  # 质疑者 inside the loop over them (质疑者各…)
         self.target: str | None = None  # 目标角色: in a card's effect, the target it is resolving on
         self.paying = False  # emitting a trigger's cost (its method returns whether it was paid)
+        self.sides: tuple[str, str] | None = None  # 一方 / 另一方 inside what a turn-taking leads to
 
 
 class _Planner:
@@ -381,6 +382,8 @@ class _Planner:
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
+        if p.who in (ir.Who.SIDE, ir.Who.OTHER_SIDE) and env.sides is not None:
+            return env.sides[p.who is ir.Who.OTHER_SIDE]
         if p.who is ir.Who.IT and env.it is not None:
             return env.it
         if p.who is ir.Who.TARGET and env.window in _TARGET_OF:
@@ -795,6 +798,8 @@ class _Planner:
             return self.conditional(e, env)
         if isinstance(e, ir.DoOrElse):
             return self.do_or_else(e, env)
+        if isinstance(e, ir.TakeTurns):
+            return self.take_turns(e, env)
         if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
             raise self.internal("“不会死去”只能用于“扣减体力时”的时机", e.span)
         if isinstance(e, (ir.RevealDeclared, ir.VoidDeclared)):
@@ -834,6 +839,27 @@ class _Planner:
         finally:
             env.it = saved
         return self.guard([actor], env, [f"if {ask} is None:"] + ["    " + line for line in otherwise])
+
+    def take_turns(self, e: ir.TakeTurns, env: _Env) -> list[str]:
+        """X与Y轮流打出一张【N】，首先未打出的一方…: the runtime's turns (X first), then what
+        befalls that side (一方) and the other (另一方) — nothing once either has died."""
+        first, second = self.player(e.actor, env), self.player(e.partner, env)
+        self.use("take_turns")
+        mode = ""
+        if e.do.mode is ir.Mode.USE:
+            self.use("UseMode")
+            mode = ", UseMode.USE"
+        saved = env.sides
+        env.sides = ("side", "other_side")
+        try:
+            then = self.effects(list(e.then), env)
+        finally:
+            env.sides = saved
+        return self.guard([first, second], env, [
+            f"turns = take_turns(ctx, {first}, {second}, {self.card_name(e.do.card)}{mode})",
+            "if turns is not None:",
+            "    side, other_side = turns",
+        ] + ["    " + line for line in then])
 
     def discard_from(self, e: ir.DiscardFrom, env: _Env) -> list[str]:
         """弃置其两张牌 (one at a time: a card drawn in between may be the second) /

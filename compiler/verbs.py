@@ -233,6 +233,9 @@ _TABLE: tuple[Verb, ...] = (
     # X需A，否则B: no action of its own — B when A's request is refused, so A must be a
     # verb that ``decides`` (the capability pass checks it); X picks between the two
     _verb("否则", "DoOrElse", (), gate="choice"),
+    # X与Y轮流打出一张【杀】，首先未打出的一方… (决斗): the requests one after another, until
+    # one is refused; what follows is reached by the players' choices
+    _verb("轮流", "TakeTurns", ("take_turns",), gate="choice"),
 ) + tuple(
     # coverage (seed 004 国战 and 风): verbs the IR has and the runtime cannot run yet;
     # each names the runtime action it needs (a new mechanic = grammar rule + IR node +
@@ -352,6 +355,10 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "若": ("若{cond}：{then}", "if {cond}: {then}"),
     "否则": ("需{do}，否则{otherwise}", "{do} is required, or else {otherwise}"),
     "打出牌": ("{actor}{mode}一张{card}", "{actor} {mode} a {card}"),
+    "轮流": (
+        "{actor}与{partner}轮流{do}（由{actor}开始），首先未做到的一方：{then}",
+        "{actor} and {partner} take turns: {do} ({actor} first); the first who does not: {then}",
+    ),
     "延时": ("在{window}：{effects}", "at {window}: {effects}"),
     "叠置": ("{actor}{may}将武将牌叠置", "{actor} {may}turn(s) the general card face down"),
     "平置": ("{actor}{may}将武将牌平置", "{actor} {may}turn(s) the general card face up"),

@@ -71,6 +71,8 @@ DRIVES: Mapping[str, Drive] = {
     "judge": Drive((Then("判定"),)),
     "retrial": Drive((Then("改判"),)),
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
+    # 轮流打出一张【杀】 (决斗): the same requests, one after another
+    "take_turns": Drive((Then("打出"), Then("使用牌（响应）"))),
     "use_as": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use": Drive((Then("使用牌"),), VIEWED_AS),
     "view_as_use_on": Drive((Then("使用牌"),), VIEWED_AS),

@@ -41,7 +41,8 @@ class Who(str, Enum):
     ``YOU`` 你 (the owner); ``IT`` 其/该角色 (the player the context is about: the
     target of the 杀, the damage source in an option …); ``SOURCE`` 伤害来源;
     ``ONE`` 一名…角色 (a player to choose); ``ALL_OTHERS`` 其他…角色 (every other
-    player matching the filters, or one of them when a verb needs one).
+    player matching the filters, or one of them when a verb needs one); ``SIDE`` /
+    ``OTHER_SIDE`` the sides of a turn-taking (一方 / 另一方).
     """
 
     YOU = "你"
@@ -54,6 +55,10 @@ class Who(str, Enum):
     TARGET = "目标角色"
     THEY = "他们"
     QUESTIONERS = "质疑者"
+    #: the two sides of a turn-taking (:class:`~.effects_coverage.TakeTurns`): the one
+    #: who did not do it (首先未打出【杀】的一方) and the other one (另一方)
+    SIDE = "一方"
+    OTHER_SIDE = "另一方"
 
 
 class Tag(str, Enum):

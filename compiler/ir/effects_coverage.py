@@ -3,7 +3,7 @@
 Nodes added for those skill texts.  Most of their verbs have no runtime action yet: the
 verb table (:mod:`sgs.compiler.verbs`) names the action each needs, ``sgs check``
 reports it (W0701) and ``sgs compile`` refuses (E0503).  Nesting nodes here:
-:class:`Conditional`, :class:`DoOrElse`, :class:`Delayed`, :class:`ChooseItems`,
+:class:`Conditional`, :class:`DoOrElse`, :class:`TakeTurns`, :class:`Delayed`, :class:`ChooseItems`,
 :class:`ForEachRevealed`, :class:`JudgeCases` (:func:`~.walk.walk_effects` knows them).
 Seam: like :mod:`.effects` (``actor``, ``optional``, ``span``, ``verb``), kept apart
 because the back end treats them apart; a verb that the runtime learns may move over.
@@ -40,6 +40,7 @@ __all__ = [
     "VirtualUse",
     "UseCard",
     "AnswerCard",
+    "TakeTurns",
     "GainRules",
     "GainMark",
     "FillHand",
@@ -257,6 +258,23 @@ class AnswerCard:
     actor: PlayerRef
     card: CardWord
     mode: Mode
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTurns:
+    """<actor>与<partner>轮流<do> (由<actor>开始)，首先未<do>的一方<then>: the two are asked
+    in turn, the actor first, until one refuses; ``then`` happens with 一方 (:data:`Who.SIDE
+    <.base.Who.SIDE>`) the one who refused and 另一方 (``OTHER_SIDE``) the other — nothing
+    if either dies first.  ``do`` is the request (an :class:`AnswerCard`, one turn's).
+    Fields: ``actor``, ``partner``, ``do``, ``then``, ``span``."""
+
+    verb: ClassVar[str] = "轮流"
+    actor: PlayerRef
+    partner: PlayerRef
+    do: AnswerCard
+    then: tuple[Effect, ...]
     span: Span
     optional: bool = False
 
@@ -735,6 +753,7 @@ CoverageEffect = Union[
     VirtualUse,
     UseCard,
     AnswerCard,
+    TakeTurns,
     GainRules,
     GainMark,
     FillHand,

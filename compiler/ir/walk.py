@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from .effects import ChooseOne, Effect, JudgeBranch, SuitBranch, Threshold
-from .effects_coverage import ChooseItems, Conditional, Delayed, DoOrElse, ForEachRevealed, JudgeCases
+from .effects_coverage import ChooseItems, Conditional, Delayed, DoOrElse, ForEachRevealed, JudgeCases, TakeTurns
 
 __all__ = ["walk_effects"]
 
@@ -36,6 +36,9 @@ def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
             yield from walk_effects(e.per_choice)
         elif isinstance(e, DoOrElse):
             yield from walk_effects(e.do + e.otherwise)
+        elif isinstance(e, TakeTurns):
+            yield e.do
+            yield from walk_effects(e.then)
         elif isinstance(e, Delayed):
             yield from walk_effects(e.effects)
         elif isinstance(e, JudgeCases):

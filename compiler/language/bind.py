@@ -111,6 +111,8 @@ class Binder:
         self.x: t.Quantity | None = None
         #: the span of the part being bound, as a sentence (tags left out, its 。 in)
         self.sentence_span = span_of(0, 0)
+        #: binding what befalls the sides of a turn-taking (首先未…的一方 / 另一方: TakeTurns.then)
+        self.sides = False
 
     # ---- helpers
     def span(self, node: ir.Node) -> Span:
@@ -126,6 +128,8 @@ class Binder:
     def player(self, p: ir.PlayerRef) -> t.PlayerRef:
         sp = self.span(p)
         w = p.text
+        if self.sides and (w == "另一方" if p.pronoun else _loser_side(p) is not None):
+            return t.PlayerRef(t.Who.OTHER_SIDE if p.pronoun else t.Who.SIDE, sp)
         if p.pronoun:
             if w in _YOU:
                 return t.PlayerRef(t.Who.YOU, sp)
@@ -442,9 +446,58 @@ class Binder:
                                          self.span_of(n.start, nxt.end)))
                 i += 2
                 continue
+            turns = self.turns(items, i)
+            if turns is not None:
+                out.append(turns[0])
+                i = turns[1]
+                continue
             out.extend(self.effect(n))
             i += 1
         return tuple(out)
+
+    def turns(self, items: list[ir.Node], i: int) -> tuple[t.TakeTurns, int] | None:
+        """(由X开始，)X与Y轮流<request>，首先未<request>的一方<then>: a :class:`~sgs.compiler.ir.TakeTurns`
+        of ``items[i]`` and the clauses after it whose subject is that 一方 (and the index
+        after them); None when ``items[i]`` is no turn-taking.  其 after 由X开始 is X (the
+        player last named); who starts is the subject unless 由…开始 names the partner."""
+        n = items[i]
+        starter: ir.PlayerRef | None = None
+        if isinstance(n, ir.If) and n.cond is not None and n.cond.kind == "from_lead" and n.else_ is None:
+            inner = list(_flat(n.then))
+            named = [x for x in n.cond.args if isinstance(x, ir.PlayerRef)]
+            if len(inner) != 1 or len(named) != 1 or not _alternates(inner[0]):
+                return None
+            starter, n = named[0], inner[0]
+        if not _alternates(n):
+            return None
+        assert isinstance(n, ir.Act) and n.partner is not None
+        request = self.answer(replace(n, partner=None, manner=()))
+        if request is None:
+            raise self.gap(f"轮流做的事“{self.words(n)}”（只能是打出或使用一张【牌名】）", n)
+        actor, partner = request.actor, self.player(n.partner)
+        if starter is not None:
+            first = self.player(starter)
+            if actor.who is t.Who.IT:  # 由目标角色开始，其与你…: 其 is the one just named
+                actor = replace(first, span=actor.span)
+            if first.who == partner.who and first.who != actor.who:
+                actor, partner = partner, actor
+            elif first.who != actor.who:
+                raise self.gap(f"“{self.words(starter)}”（不是轮流的任何一方）", starter)
+        # what befalls the first who does not: the clauses whose subject is that 一方
+        verb = "打出" if request.mode is t.Mode.RESPOND else "使用"
+        j = i + 1
+        side = _actor(items[j]) if j < len(items) else None
+        if side is None or _loser_side(side) != verb:
+            raise self.gap(f"“{self.words(n)}”（缺少“首先未{verb}……的一方……”：谁没有做到时怎样）", n)
+        while j < len(items) and _actor(items[j]) == side:
+            j += 1
+        self.sides = True
+        try:
+            then = self.effects(ir.Seq(items[i + 1].start, items[j - 1].end, tuple(items[i + 1:j])))
+        finally:
+            self.sides = False
+        req = replace(request, actor=actor)
+        return t.TakeTurns(actor, partner, req, then, self.span_of(items[i].start, items[j - 1].end)), j
 
     def judge_test(self, c: ir.Cond) -> t.JudgeTest:
         """若结果为/不为<pattern> (a colour or a suit)."""
@@ -559,6 +612,12 @@ class Binder:
                 and self.text[(qty[0].end if qty else a.end - 2):a.end] == "伤害"):  # 对X造成n点伤害 (no element)
             src = self.actor(a)
             return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        if (verb == "take_damage" and len(players) == len(qty) == 1 and len(args) == 2 and not a.manner
+                and a.target is None and a.partner is None
+                and self.text[players[0].end:qty[0].start] == "造成的" and self.text[qty[0].end:a.end] == "伤害"):
+            # 受到X造成的n点伤害 (no element): X deals it to the subject
+            victim = self.actor(a)
+            return [t.Damage(victim, self.player(players[0]), victim, self.amount(qty[0]), sp, optional=opt)]
         spec = verb_of_frame(verb)
         if spec is not None and (spec.params or not [x for x in args if not isinstance(x, ir.Seq)]):
             # (a verb of no arguments too: 防止此伤害)
@@ -673,7 +732,8 @@ class Binder:
             return t.ActiveAbility("出牌阶段", _optional(effects), effects, text, sp, limit, xdef=self.x)
         if part.kind in ("static", "free") and len(acts) == 1 and isinstance(acts[0], ir.Static) and limit is None:
             return t.StaticAbility(self.static(acts[0]), text, sp)
-        if part.kind == "free" and len(acts) == 1 and isinstance(acts[0], ir.If) and limit is None:
+        if part.kind == "free" and len(acts) == 1 and isinstance(acts[0], ir.If) and limit is None and not self.card_effect:
+            # (a card's effect has no statements: a lead there is its effect's, 由目标角色开始，…)
             return self.static_if(acts[0], text, sp)
         if self.card_effect and part.kind == "free" and limit is None and not part.tags:
             effects = self.effects(part.body)
@@ -844,6 +904,25 @@ def _optional(effects: tuple[t.Effect, ...]) -> bool:
     if isinstance(first, t.JudgeBranch):
         return first.judge.optional
     return bool(getattr(first, "optional", False))
+
+
+def _alternates(n: ir.Node) -> bool:
+    """Whether ``n`` is X与Y轮流… (one act, its partner Y)."""
+    return isinstance(n, ir.Act) and n.manner == ("轮流",) and n.partner is not None
+
+
+def _actor(n: ir.Node) -> ir.PlayerRef | None:
+    """Who does ``n``, if it is one act."""
+    return n.actor if isinstance(n, ir.Act) else None
+
+
+def _loser_side(p: ir.PlayerRef) -> str | None:
+    """首先未<verb>…的一方: the verb (its first two characters) the side did not do first,
+    or None for any other player phrase."""
+    if p.head != "一方" or p.det is not None or len(p.modifiers) != 1:
+        return None
+    m = re.fullmatch(r"首先(?:未|没有)(.+)的", p.modifiers[0])
+    return m.group(1)[:2] if m else None
 
 
 def _flat(node: ir.Node) -> Iterator[ir.Node]:

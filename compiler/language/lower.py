@@ -35,7 +35,9 @@ _ADVERBS = {"duration", "adv_place", "ev_context", "adv", "phase_adv", "own_when
 #: (30_verbs ``vp``): the frame and its adverb in the act's ``manner`` ('' for none: 对X
 #: gives the act its target, and only that)
 _PREFIXES = {"to": "", "as_if": "视为", "each": "各", "in_turn": "依次", "also": "亦", "again": "再",
-             "in_a_row": "连续", "together": "同时", "extra": "额外", "respectively": "分别", "instead": "改为"}
+             "in_a_row": "连续", "together": "同时", "extra": "额外", "respectively": "分别", "instead": "改为",
+             # X与Y轮流打出… (turns: Y the partner)
+             "alternate": "轮流"}
 
 #: modal words that negate: a prohibition of A or B is one of each (不能使用或打出… forbids both)
 NEGATIVE_MODALS = frozenset({"不能", "不可以", "无法", "不会"})
@@ -263,7 +265,7 @@ class _Lowering:
         manner = ((_PREFIXES[verb],) if _PREFIXES[verb] else ()) + x.manner
         if verb == "to":
             x = replace(x, target=player)
-        elif verb in ("together", "each"):  # 和X同时… / 与X各…: X does it too
+        elif verb in ("together", "each", "alternate"):  # 和X同时… / 与X各… / 与X轮流…: X does it too
             x = replace(x, partner=player)
         items[first] = replace(x, start=a, manner=manner)
         return ir.Seq(a, b, tuple(items))

@@ -57,6 +57,7 @@ from .questions import (
     choose_players,
     choose_cards,
     ask_for_card,
+    take_turns,
     choose_suit,
 )
 from .use import (
@@ -165,6 +166,7 @@ __all__ = [
     "choose_players",
     "choose_cards",
     "ask_for_card",
+    "take_turns",
     "forbid_jink",
     "provide_card",
     "ignore_armor",

@@ -18,7 +18,7 @@ from ._common import _why
 
 __all__ = [
     "choose_options", "ask_invoke", "choose_option", "choose_players", "choose_cards",
-    "ask_for_card", "choose_suit",
+    "ask_for_card", "take_turns", "choose_suit",
 ]
 
 
@@ -95,6 +95,45 @@ def ask_for_card(
             return use_response(game, player, names, about=about, prompt=prompt, against=use)
         return respond_card(game, player, names, about=about, prompt=prompt, against=use)
     return ctx.game.ask_for_card(player, names, mode, prompt=prompt, reason=_why(ctx))
+
+
+def take_turns(
+    ctx: SkillContext,
+    first: Player,
+    second: Player,
+    name: CardName,
+    mode: UseMode = _M.UseMode.RESPOND,
+) -> tuple[Player, Player] | None:
+    """X与Y轮流打出一张【N】 (由X开始): ``first``, then ``second``, then ``first`` …, each
+    asked in turn to 打出 (``mode``) a card named ``name``, until one does not.  Returns
+    (the one who did not, the other: 首先未打出…的一方, 另一方), or None once either of
+    them is dead (the turns end with nobody failing).
+
+    In a card's effect (决斗: ``ctx.skill`` a :class:`CardEffect`) each answer is against
+    the use, and a player the use asks more of each turn (无双: ``duel_slashes_needed``,
+    set by :func:`.use.require_duel_slashes`) gives that many in a row, or fails."""
+    game = ctx.game
+    use = ctx.use if isinstance(ctx.skill, CardEffect) else None
+    names = (name,)
+    about = name.value
+    p, other = first, second
+    while p.alive and other.alive:
+        need = use.duel_slashes_needed.get(p.seat, 1) if use is not None else 1
+        for k in range(need):
+            if use is None:
+                got = game.ask_for_card(p, names, mode, reason=_why(ctx))
+            else:
+                prompt = f"{use.card.name.value}：请{mode.value}一张{about}" + (
+                    f"（共需{need}张，第{k + 1}张）" if need > 1 else "")
+                extra = {"other": str(other.seat)}
+                if mode is _M.UseMode.USE:
+                    got = use_response(game, p, names, about=about, prompt=prompt, against=use, extra=extra)
+                else:
+                    got = respond_card(game, p, names, about=about, prompt=prompt, against=use, extra=extra)
+            if got is None:
+                return p, other
+        p, other = other, p
+    return None
 
 
 def choose_options(

@@ -45,7 +45,6 @@ from .tricks import (
     amazing_grace_effect,
     collateral_effect,
     delayed_effect,
-    duel_effect,
     resolve_delayed,
     text_effect,
 )
@@ -65,7 +64,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
-    CardName.DUEL: duel_effect,
     CardName.AMAZING_GRACE: amazing_grace_effect,
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
@@ -82,7 +80,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 #: ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
-    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH,
+    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL,
 })
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer

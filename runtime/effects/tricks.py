@@ -6,12 +6,11 @@ from the current player — may use 无懈可击; a 无懈可击 may itself be a
 and so on (:func:`nullified`).
 
 A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
-无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发) is compiled to a
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗) is compiled to a
 :class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
-this protocol.  Still written by hand here, and what the language lacks for each:
+this protocol (决斗's turns are :func:`sgs.runtime.actions.take_turns`, which gives 无双
+its two 【杀】 per turn).  Still written by hand here, and what the language lacks for each:
 
-* 决斗 — a loop frame: 由目标角色开始，其与你轮流打出一张【杀】，首先未打出的一方受到
-  另一方造成的1点伤害 (two players taking turns, and 无双's 两张【杀】 per turn);
 * 五谷丰登 — a step of the whole use before its targets (亮出牌堆顶等同于目标数的牌)
   and 获得其中一张 among the revealed cards per target;
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
@@ -25,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from .. import members as _M
-from ..flows.respond import can_produce, respond_card
+from ..flows.respond import can_produce
 from ..flows.use import ask_use_slash, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 __all__ = [
     "nullified",
     "text_effect",
-    "duel_effect",
     "amazing_grace_effect",
     "collateral_effect",
     "delayed_effect",
@@ -118,39 +116,6 @@ def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
 
     run.__qualname__ = run.__name__ = f"{cls.__name__}_effect"
     return run
-
-
-def duel_effect(game: Game, use: CardUseEvent) -> None:
-    for t in _each_target(game, use):
-        if not _applies(game, use, t):
-            continue
-        order = (t, use.user)
-        i = 0
-        while True:
-            p, other = order[i % 2], order[(i + 1) % 2]
-            if not p.alive or not other.alive:
-                break
-            need = use.duel_slashes_needed.get(p.seat, 1)
-            ok = True
-            for k in range(need):
-                c = respond_card(
-                    game,
-                    p,
-                    (_M.CardName.SLASH,),
-                    about="杀",
-                    prompt="决斗：请打出一张杀" + (f"（共需{need}张，第{k + 1}张）" if need > 1 else ""),
-                    against=use,
-                    extra={"duel": str(other.seat)},
-                )
-                if c is None:
-                    ok = False
-                    break
-            if not ok:
-                game.damage(other, p, 1 + use.extra_damage, card=use.card, use=use)
-                break
-            i += 1
-
-
 
 
 def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
@@ -265,7 +230,7 @@ _LOSES = frozenset({LOSER})
 _GETS = frozenset({RECEIVER})
 _MOVES = frozenset({LOSER, RECEIVER})
 
-DUEL_STAGES = family("决斗的效果", Step(duel_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
+DUEL_STAGES = family("决斗的效果", Step(run_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))
 DISMANTLEMENT_STAGES = family("过河拆桥的效果", Step(run_effect, _NULLIFY, Then("移动牌", "弃置", roles=_LOSES)))
 SNATCH_STAGES = family("顺手牵羊的效果", Step(run_effect, _NULLIFY, Then("移动牌", "获得", roles=_MOVES)))
 SAVAGE_ASSAULT_STAGES = family("南蛮入侵的效果", Step(run_effect, _NULLIFY, Then("打出", "【杀】"), Then("伤害")))

@@ -36,7 +36,7 @@ def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发")},
+        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗")},
         "桃": ("基本", "基本"),
     }
     (draw,) = _effect(cards, "无中生有")
@@ -57,6 +57,10 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
         assert isinstance(req, ir.AnswerCard) and (req.card.name, req.mode) == (card, mode)
         (hurt,) = asked.otherwise
         assert isinstance(hurt, ir.Damage) and hurt.source.who is ir.Who.YOU and hurt.amount == 1
+    (duel,) = _effect(cards, "决斗")
+    assert isinstance(duel, ir.TakeTurns) and (duel.actor.who, duel.partner.who) == (ir.Who.TARGET, ir.Who.YOU)
+    (hurt,) = duel.then
+    assert isinstance(hurt, ir.Damage) and (hurt.source.who, hurt.target.who) == (ir.Who.OTHER_SIDE, ir.Who.SIDE)
     (peach,) = _effect(cards, "桃")
     assert isinstance(peach, ir.Recover) and peach.actor.who is ir.Who.TARGET and peach.amount == 1
 
@@ -72,7 +76,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert cls.card is None or cls.card is name
         assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
-                 "savage_assault_effect", "archery_attack_effect", "_area_attack"):
+                 "savage_assault_effect", "archery_attack_effect", "_area_attack", "duel_effect"):
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
 
@@ -88,6 +92,8 @@ def test_emitted_hooks() -> None:
     # 你对其造成1点伤害: the user is the damage's source, not its doer — a use whose user
     # died goes on, its damage without a source (scenario savage_assault_user_dies)
     assert not compiled[CardName.SAVAGE_ASSAULT].by_user and not compiled[CardName.ARCHERY_ATTACK].by_user
+    # 决斗: the sides deal and take the damage, not the user as such (nothing to skip)
+    assert not compiled[CardName.DUEL].by_user and "can_affect" not in vars(compiled[CardName.DUEL])
     # a basic card's effect names no reason in its log (回复了1点体力, not …（桃）)
     assert compiled[CardName.PEACH].log_reason is False and compiled[CardName.GOD_SALVATION].log_reason is True
 

@@ -365,6 +365,18 @@ def answer_card() -> set[str]:
     return run(g, body)
 
 
+def take_turns() -> set[str]:
+    """轮流打出一张【杀】 (决斗): seat 2 plays his 杀, seat 3 has none (he did not: seat
+    2 is the other side); then 使用 — seat 3 uses his 闪, seat 2 has none."""
+    g = table(hands=((), ["杀♠8"], ["闪♥2"], ()), answers=((), ["杀♠8"], ["闪♥2"], ()))
+
+    def body(c: SkillContext) -> None:
+        assert A.take_turns(c, p(g, 2), p(g, 3), CardName.SLASH) == (p(g, 3), p(g, 2))
+        assert A.take_turns(c, p(g, 3), p(g, 2), CardName.JINK, UseMode.USE) == (p(g, 2), p(g, 3))
+
+    return run(g, body)
+
+
 def require_responses() -> set[str]:
     return _slash_with(
         lambda c: (A.require_jinks(c, c.target, 2), A.require_duel_slashes(c, c.owner, 2)), Timing.TARGET_SPECIFIED
@@ -696,6 +708,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "依然造成伤害": force_hit,
     "使用牌": use_card_on,
     "打出牌": answer_card,
+    "轮流": take_turns,
     "防止伤害": prevent_damage,
     "无视防具": ignore_armor,
     "视为使用或打出": provide_card,
