@@ -442,7 +442,7 @@ def _effect_gaps(e: ir.Effect, a: ir.Ability, first: bool) -> Iterator[Gap]:
             yield from _spec_gaps(v, typed=isinstance(e, (ir.Discard, ir.Give, ir.DiscardFrom)))
     what = getattr(e, "what", None)
     if isinstance(what, _NEW_REFS) and not (
-        isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase)
+        isinstance(what, ir.RevealedCards) and (what.each_suit or what.one) and not (what.rest or what.discarded_this_phase)
     ):
         yield Gap("所获得的牌“" + {ir.DeadPlayerCards: "死亡角色的所有牌", ir.EventCard: "之", ir.RevealedCards: "亮出的牌"}[type(what)] + "”", what.span, runtime=False)
     if isinstance(what, ir.OwnedCard):
@@ -474,6 +474,26 @@ def _or_else_gaps(e: ir.Effect, card_effect: bool) -> Iterator[Gap]:
             yield Gap("“需……，否则……”中要求做的事（运行时不知道它是否被拒绝）", e.span, runtime=False)
     if isinstance(e, ir.AnswerCard) and not card_effect:
         yield Gap("“需打出（使用）一张牌，否则……”（运行时只在牌的效果中提出这种要求）", e.span, runtime=False)
+
+
+def _step_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
+    """A card's own step (:attr:`~sgs.compiler.ir.CardEffectAbility.once`, 五谷丰登): only
+    its 亮出牌堆顶… is done by no one, and only it counts the use's targets (等同于目标数的
+    牌); 获得亮出的一张牌 in the effect on a target takes from what that step revealed."""
+    revealed = any(
+        isinstance(x, ir.CardEffectAbility) and x.once and any(isinstance(e, ir.RevealTop) for e in x.effects)
+        for x in skill.abilities
+    )
+    for e in ir.walk_effects(a.effects):
+        what = getattr(e, "what", None)
+        if isinstance(what, ir.RevealedCards) and what.one and (a.once or not revealed):
+            yield Gap("“亮出的一张牌”（此牌的效果没有先亮出牌）", what.span, runtime=False)
+        actor = getattr(e, "actor", None)
+        if isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.NOBODY and not isinstance(e, ir.RevealTop):
+            yield Gap(f"“{e.verb}”（不知道由谁做）", e.span, runtime=False)
+        cards = getattr(e, "cards", None)
+        if isinstance(cards, ir.CardSpec) and cards.count.x is ir.Quantity.TARGET_COUNT:
+            yield Gap("“等同于目标数的牌”（只用于此牌自己亮出牌）", cards.span, runtime=False)
 
 
 def _context_gaps(a: ir.Ability) -> Iterator[Gap]:
@@ -671,6 +691,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
         if isinstance(a, ir.CardEffectAbility):
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))
+            out.extend(_step_gaps(skill, a))
     trig = [a for a in skill.abilities if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility))]
     if len(trig) > 1 and any(getattr(a, "cost", 0) for a in trig):
         out.append(Gap("有代价（你可以A，则B）的技能只能有一个时机", skill.span, runtime=False))

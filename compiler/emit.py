@@ -382,6 +382,8 @@ class _Planner:
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
+        if p.who is ir.Who.NOBODY:  # a card's own step (亮出牌堆顶…: the use's, no player's)
+            return "None"
         if p.who in (ir.Who.SIDE, ir.Who.OTHER_SIDE) and env.sides is not None:
             return env.sides[p.who is ir.Who.OTHER_SIDE]
         if p.who is ir.Who.IT and env.it is not None:
@@ -436,6 +438,8 @@ class _Planner:
         if c.x is ir.Quantity.ALIVE_COUNT:
             self.use("alive_players")
             expr = "len(alive_players(ctx))"
+        elif c.x is ir.Quantity.TARGET_COUNT:  # 等同于目标数的牌 (a card's effect: its use's targets)
+            expr = "len(ctx.use.targets)"
         elif c.x is ir.Quantity.MAX_HP:
             expr = "ctx.owner.max_hp"
         else:
@@ -723,8 +727,8 @@ class _Planner:
         if isinstance(e, ir.RevealTop):
             actor = self.player(e.actor, env)
             self.use("reveal_top")
-            env.revealed = "revealed"
-            return [f"revealed = reveal_top(ctx, {actor}, {self.look_count(e.count, e.span, env)})"]
+            env.revealed = env.revealed or "revealed"  # (a card's own step keeps them on its use)
+            return [f"{env.revealed} = reveal_top(ctx, {actor}, {self.look_count(e.count, e.span, env)})"]
         if isinstance(e, ir.PutRestDiscard):
             if env.revealed is None:
                 raise self.internal("“将其余的牌置入弃牌堆”前没有亮出的牌", e.span)
@@ -936,6 +940,15 @@ class _Planner:
                 env,
                 [f"for c in {env.judged}:", f"    if {test}:", f"        obtain(ctx, {actor}, c)"],
             )
+        if isinstance(what, ir.RevealedCards) and what.one:
+            if env.revealed is None:
+                raise self.internal("“获得亮出的一张牌”前没有亮出的牌", what.span)
+            # 获得亮出的一张牌: his pick among those still revealed (not taken yet)
+            self.use("obtain", "choose_cards_among", "in_processing")
+            return self.guard([actor], env, [
+                f"for c in choose_cards_among(ctx, {actor}, in_processing(ctx, {env.revealed}), 1, 1):",
+                f"    obtain(ctx, {actor}, c)",
+            ])
         if isinstance(what, ir.RevealedCards) and what.each_suit and not (what.rest or what.discarded_this_phase):
             if env.revealed is None:
                 raise self.internal("“获得其中…”前没有亮出的牌", what.span)
@@ -1144,6 +1157,9 @@ class _Planner:
             for a in abilities
         ):
             return self.plan_trigger(name, comments, attrs, skill, abilities)
+        if all(isinstance(a, ir.CardEffectAbility) for a in abilities):
+            # a card's effect: its own step (sentences naming no 目标角色) and its effect per target
+            return self.plan_card_effect(name, comments, attrs, [a for a in abilities if isinstance(a, ir.CardEffectAbility)])
         if len(abilities) > 1 and all(isinstance(a, ir.StaticAbility) for a in abilities):
             # several statics (武神: 均视为【杀】；…无距离限制): one class with each one's hooks
             parts = [self.plan_static(name, comments, list(attrs), skill, a) for a in abilities if isinstance(a, ir.StaticAbility)]
@@ -1172,24 +1188,33 @@ class _Planner:
             return self.plan_granted(name, comments, attrs, skill, a)
         if isinstance(a, ir.DeclaredUse):
             return self.plan_declared(name, comments, attrs, skill, a)
-        if isinstance(a, ir.CardEffectAbility):
-            return self.plan_card_effect(name, comments, attrs, a)
         raise self.internal(f"编译器尚不支持{a.kind}类技能", a.span)
 
     def plan_card_effect(
-        self, name: str, comments: list[str], attrs: list[tuple[str, str]], a: ir.CardEffectAbility
+        self, name: str, comments: list[str], attrs: list[tuple[str, str]], parts: list[ir.CardEffectAbility]
     ) -> ClassPlan:
         """A card's effect on each target (锦囊 declarations): ``effect(ctx, target)``, with
         目标角色 the target and 你 the user (the card-use protocol around it is the
         runtime's, :func:`sgs.runtime.effects.tricks.text_effect`); ``can_affect``: the
         target is skipped before 无懈可击 when the effect can do nothing to him (回复体力
         on a player at full hp, taking a card from a player who has none); ``by_user``:
-        the user does it (你弃置…), so nothing happens once he is dead."""
+        the user does it (你弃置…), so nothing happens once he is dead; ``before``: the use's
+        own step (sentences naming no 目标角色: 五谷丰登's 亮出…, once before the targets; the
+        cards it reveals are the use's, ``ctx.use.revealed``)."""
         self.use("CardEffect", "SkillContext", "Player")
+        methods = []
+        steps = [e for a in parts if a.once for e in a.effects]
+        revealed: str | None = None
+        if steps:
+            step_env = _Env()
+            step_env.revealed = "ctx.use.revealed"
+            methods.append(Method("before", "ctx: SkillContext", "None", self.effects(steps, step_env)))
+            revealed = step_env.revealed
         env = _Env()
         env.target = "target"
+        env.revealed = revealed
         # never empty: the binder refuses a card effect line without effects (a gap, W0701)
-        effects = list(a.effects)
+        effects = [e for a in parts if not a.once for e in a.effects]
         body = self.effects(effects, env)
         first = effects[0]
         conds: list[str] = []
@@ -1200,12 +1225,13 @@ class _Planner:
             spec = owned.spec if isinstance(owned, ir.OwnedCard) else owned.cards
             assert spec is not None
             conds.append(_HAS_CARDS_IN[spec.zone or ir.Zone.HAND].format("target"))
+        if isinstance(first, ir.Obtain) and isinstance(first.what, ir.RevealedCards) and first.what.one:
+            conds.append(f"bool(in_processing(ctx, {revealed}))")  # 获得亮出的一张牌: some are left
         actors = [getattr(e, "actor", None) for e in effects]
         if any(isinstance(who, ir.PlayerRef) and who.who is ir.Who.YOU for who in actors):
             attrs.append(("by_user", "True"))
         if self._decl_kind == ir.BASIC:  # a basic card's use is the whole event: its effects name no reason
             attrs.append(("log_reason", "False"))
-        methods = []
         if conds:
             methods.append(Method("can_affect", "ctx: SkillContext, target: Player", "bool", _ret_all(conds)))
         methods.append(Method("effect", "ctx: SkillContext, target: Player", "None", body))

@@ -102,6 +102,7 @@ DRIVES: Mapping[str, Drive] = {
             "marks_of",
             "most_marked",
             "reveal_top",
+            "in_processing",
             "show_among",
             "choose_options",
             "ask_invoke",

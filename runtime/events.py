@@ -109,6 +109,9 @@ class CardUseEvent(Event):
     extra_damage: int = 0
     #: this trick cannot be answered with 无懈可击 (离间's 决斗)
     unnullifiable: bool = False
+    #: cards the use's own step revealed (五谷丰登's 亮出牌堆顶…): its targets take from them,
+    #: and those left go to the discard pile when the use ends
+    revealed: list[Card] = field(default_factory=list)
 
 
 @dataclass(eq=False, slots=True)

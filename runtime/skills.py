@@ -349,13 +349,18 @@ class CardEffect(Skill):
 
     Only a trick's effect may be answered with 无懈可击 (a basic card's is not asked).
 
-    Hooks: ``can_affect(ctx, target)`` (no side effects), ``effect(ctx, target)``;
+    Hooks: ``before(ctx)`` (the use's own step, once, before its targets: a sentence of
+    the text that names no 目标角色 — 五谷丰登's 亮出牌堆顶…; ``ctx.target`` None),
+    ``can_affect(ctx, target)`` (no side effects), ``effect(ctx, target)``;
     ``ctx.event`` is the use (``ctx.use``), ``ctx.target`` the target.
     """
 
     card: ClassVar[CardName | None] = None
     by_user: ClassVar[bool] = False
     log_reason: ClassVar[bool] = True
+
+    def before(self, ctx: SkillContext) -> None:
+        return None
 
     def can_affect(self, ctx: SkillContext, target: Player) -> bool:
         return True

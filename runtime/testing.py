@@ -42,7 +42,7 @@ Example::
   ``equipment=sgs.compiler.load_pool().equipment``.
 * ``card_effects`` — the card effects written as text (card name → compiled class,
   ``load_pool().card_effects``) over the hand-written ones; a table that uses
-  桃, 无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发 or 决斗 passes them.
+  桃, 无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗 or 五谷丰登 passes them.
 """
 
 from __future__ import annotations

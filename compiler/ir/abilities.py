@@ -243,6 +243,9 @@ class CardEffectAbility:
     text: str
     span: Span
     limit: Limit | None = None
+    #: the use's own step, once before its targets: a sentence naming no 目标角色
+    #: (五谷丰登: 亮出牌堆顶等同于目标数的牌。), its subjectless acts :attr:`Who.NOBODY`'s
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)

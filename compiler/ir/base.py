@@ -59,6 +59,9 @@ class Who(str, Enum):
     #: who did not do it (首先未打出【杀】的一方) and the other one (另一方)
     SIDE = "一方"
     OTHER_SIDE = "另一方"
+    #: no player: a card's own step, written without a subject (五谷丰登: 亮出牌堆顶…, the
+    #: use's, once before its targets — :attr:`~.abilities.CardEffectAbility.once`)
+    NOBODY = "无人"
 
 
 class Tag(str, Enum):
@@ -95,6 +98,8 @@ class Quantity(str, Enum):
     IT_LOST_HP = "其已损失的体力值"
     #: the amount of the damage of the window (若伤害值大于1, in a damage window)
     DAMAGE = "伤害值"
+    #: how many targets the card's use has (等同于目标数的牌, in a card's effect)
+    TARGET_COUNT = "目标数"
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,13 +172,15 @@ class EventCard:
 @dataclass(frozen=True, slots=True)
 class RevealedCards:
     """Cards revealed before: 其余的牌 (``rest``), 其中每种花色的牌各一张
-    (``each_suit``), 弃牌堆里其余于此阶段中弃置的牌 (``discarded_this_phase``).
-    Fields: ``span``, the three flags."""
+    (``each_suit``), 弃牌堆里其余于此阶段中弃置的牌 (``discarded_this_phase``), 亮出的一张牌
+    (``one``).  Fields: ``span``, the four flags."""
 
     span: Span
     rest: bool = False
     each_suit: bool = False
     discarded_this_phase: bool = False
+    #: 亮出的一张牌: one of them, the receiver's pick (五谷丰登)
+    one: bool = False
 
 
 CardRef = Union[DamageCard, JudgeCardRef, AllJudgeCards, OwnedCard, DeadPlayerCards, EventCard, RevealedCards]

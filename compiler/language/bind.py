@@ -113,6 +113,9 @@ class Binder:
         self.sentence_span = span_of(0, 0)
         #: binding what befalls the sides of a turn-taking (首先未…的一方 / 另一方: TakeTurns.then)
         self.sides = False
+        #: binding a card's own step (a sentence of its effect naming no 目标角色): a
+        #: subjectless act is the card's (Who.NOBODY)
+        self.use_step = False
 
     # ---- helpers
     def span(self, node: ir.Node) -> Span:
@@ -208,6 +211,8 @@ class Binder:
             return t.Count(t.CountKind.ALL)
         if words in ("等量", "等量的"):
             return t.Count(t.CountKind.SAME)
+        if words in ("等同于目标数的", "等同于目标数张") and self.card_effect:
+            return t.Count(t.CountKind.EXACT, x=t.Quantity.TARGET_COUNT)  # 等同于目标数的牌: as many as the use's targets
         raise self.gap(f"牌数“{words}”", node)
 
     def card_spec(self, c: ir.CardRef, owned: bool = False) -> t.CardSpec:
@@ -278,6 +283,9 @@ class Binder:
             return t.OwnedCard(self.player(c.owner), self.owned_spec(c), sp)
         if c.text in ("对你造成伤害的牌", "造成伤害的牌"):
             return t.DamageCard(sp)
+        if (c.form == "card_phrase" and c.count == "一张" and c.head == "牌" and not (c.owner or c.place or c.filters)
+                and c.text == "亮出的一张牌"):
+            return t.RevealedCards(sp, one=True)  # 获得亮出的一张牌: one of the cards revealed, his pick
         raise self.gap(f"牌“{c.text}”", c)
 
     # ---- quantities
@@ -562,6 +570,8 @@ class Binder:
     def actor(self, a: ir.Act) -> t.PlayerRef:
         if a.actor is not None and a.actor.form == "implicit" and a.verb in _EVENT_FRAMES:
             return t.PlayerRef(t.Who.YOU, self.span(a))  # 防止多余的伤害: the window's owner
+        if self.use_step and a.actor is not None and a.actor.form == "implicit":
+            return t.PlayerRef(t.Who.NOBODY, self.span(a))  # 亮出牌堆顶… in a card's own step: the card's
         if a.actor is None or a.actor.form == "implicit":  # (an implied 你: not bound as written yet)
             raise self.gap(f"“{self.words(a)}”（不知道由谁做）", a)
         return self.player(a.actor)
@@ -612,6 +622,11 @@ class Binder:
                 and self.text[(qty[0].end if qty else a.end - 2):a.end] == "伤害"):  # 对X造成n点伤害 (no element)
             src = self.actor(a)
             return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt)]
+        if (verb == "reveal" and len(cards) == len(args) == 1 and cards[0].place == "牌堆顶" and cards[0].form == "card_phrase"
+                and cards[0].head == "牌" and not (cards[0].owner or cards[0].filters) and not a.manner
+                and a.target is None and a.partner is None):
+            # 亮出牌堆顶的n张牌 / 亮出牌堆顶等同于目标数的牌: they stay revealed for the clauses after
+            return [t.RevealTop(self.actor(a), self.count(cards[0].count, cards[0]), sp, optional=opt)]
         if (verb == "take_damage" and len(players) == len(qty) == 1 and len(args) == 2 and not a.manner
                 and a.target is None and a.partner is None
                 and self.text[players[0].end:qty[0].start] == "造成的" and self.text[qty[0].end:a.end] == "伤害"):
@@ -736,10 +751,17 @@ class Binder:
             # (a card's effect has no statements: a lead there is its effect's, 由目标角色开始，…)
             return self.static_if(acts[0], text, sp)
         if self.card_effect and part.kind == "free" and limit is None and not part.tags:
-            effects = self.effects(part.body)
+            # a sentence naming no 目标角色 beside one that does is the use's own step, once
+            # before its targets (亮出牌堆顶…。目标角色获得…。)
+            once = not _names_target(part) and any(_names_target(p) for p in self.reading.parts if p is not part)
+            self.use_step = once
+            try:
+                effects = self.effects(part.body)
+            finally:
+                self.use_step = False
             if not effects:
                 raise self.gap(f"“{text}”", part)
-            return t.CardEffectAbility(effects, text, sp)
+            return t.CardEffectAbility(effects, text, sp, once=once)
         raise self.gap(f"“{text}”", part)
 
     def condition(self, body: ir.Seq) -> tuple[ir.Node, t.Condition | None]:
@@ -904,6 +926,11 @@ def _optional(effects: tuple[t.Effect, ...]) -> bool:
     if isinstance(first, t.JudgeBranch):
         return first.judge.optional
     return bool(getattr(first, "optional", False))
+
+
+def _names_target(part: ir.Part) -> bool:
+    """Whether a part of a card's effect names 目标角色 (its per-target effect)."""
+    return part.body is not None and any(isinstance(x, ir.PlayerRef) and x.head == "目标角色" for x in ir.walk(part.body))
 
 
 def _alternates(n: ir.Node) -> bool:

@@ -15,7 +15,7 @@ from ..zones import CardZone
 from ._common import _why
 
 __all__ = [
-    "put_on_general", "pile_number_new", "reveal_top", "put_into_discard_pile",
+    "put_on_general", "pile_number_new", "reveal_top", "in_processing", "put_into_discard_pile",
     "look_at_hand", "show_among", "discard_or_put_on_pile", "draw", "discard",
     "ask_discard", "obtain", "obtain_from", "discard_from", "give", "look_at_top",
     "choose_cards_among", "hand_out", "arrange_cards", "put_on_pile", "show_card",
@@ -114,15 +114,25 @@ def look_at_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
     return cards
 
 
-def reveal_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:
+def reveal_top(ctx: SkillContext, player: Player | None, n: int) -> list[Card]:
     """亮出牌堆顶的n张牌: ``player`` takes the top ``n`` cards into the processing area,
     face up for everyone (the log names them); the skill then disposes of them
-    (获得其中…, 将其余的牌置入弃牌堆: :func:`put_into_discard_pile`)."""
+    (获得其中…, 将其余的牌置入弃牌堆: :func:`put_into_discard_pile`).  ``player`` None: no
+    one reveals them but a card's use (五谷丰登: its own step, logged as the card's)."""
     game = ctx.game
     cards = game.take_top(n)
+    if player is None:
+        game.log_event("亮出", f"{_why(ctx)}亮出 {'、'.join(c.label for c in cards)}", cards=[c.label for c in cards])
+        return cards
     game.log_event("亮出", f"{game.tag(player)} 亮出了 {'、'.join(c.label for c in cards)}（{_why(ctx)}）",
                    player=player.seat, cards=[c.label for c in cards])
     return cards
+
+
+def in_processing(ctx: SkillContext, cards: Sequence[Card]) -> list[Card]:
+    """Those of ``cards`` still in the processing area (revealed and not taken yet)."""
+    loc = ctx.game.loc
+    return [c for c in cards if loc[c.id][0] is _M.Zone.PROCESSING]
 
 
 def put_on_general(ctx: SkillContext, player: Player, n: int = 1) -> list[Card]:

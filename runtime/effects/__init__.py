@@ -42,7 +42,6 @@ from .tricks import (
     GOD_SALVATION_STAGES,
     SAVAGE_ASSAULT_STAGES,
     SNATCH_STAGES,
-    amazing_grace_effect,
     collateral_effect,
     delayed_effect,
     resolve_delayed,
@@ -64,7 +63,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
-    CardName.AMAZING_GRACE: amazing_grace_effect,
     CardName.COLLATERAL: collateral_effect,
     CardName.INDULGENCE: delayed_effect,
     CardName.LIGHTNING: delayed_effect,
@@ -80,7 +78,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 #: ``card_effects`` table
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
-    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL,
+    CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
 })
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer

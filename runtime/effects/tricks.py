@@ -6,13 +6,11 @@ from the current player — may use 无懈可击; a 无懈可击 may itself be a
 and so on (:func:`nullified`).
 
 A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
-无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗) is compiled to a
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗, 五谷丰登) is compiled to a
 :class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
 this protocol (决斗's turns are :func:`sgs.runtime.actions.take_turns`, which gives 无双
 its two 【杀】 per turn).  Still written by hand here, and what the language lacks for each:
 
-* 五谷丰登 — a step of the whole use before its targets (亮出牌堆顶等同于目标数的牌)
-  and 获得其中一张 among the revealed cards per target;
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
   对其使用一张【杀】，否则将武器交给你;
 * 乐不思蜀, 闪电 (and 兵粮寸断) — delayed: no text form for what happens in the judge
@@ -40,7 +38,6 @@ if TYPE_CHECKING:
 __all__ = [
     "nullified",
     "text_effect",
-    "amazing_grace_effect",
     "collateral_effect",
     "delayed_effect",
     "resolve_delayed",
@@ -98,42 +95,31 @@ def _applies(game: Game, use: CardUseEvent, t: Player, answerable: bool = True) 
 
 def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
     """The use of a card whose effect is text (a compiled :class:`CardEffect`): the
-    card-use protocol around the text's per-target effect — each target in order; one
-    the effect cannot affect is skipped before anyone is asked for 无懈可击; the
-    无懈可击 chain (a trick's only: a basic card's effect, 桃's, is not answered); an
-    effect the user does ends the use once he is dead."""
+    card-use protocol around the text's per-target effect — the use's own step first
+    (``before``: 五谷丰登's 亮出…); each target in order; one the effect cannot affect is
+    skipped before anyone is asked for 无懈可击; the 无懈可击 chain (a trick's only: a
+    basic card's effect, 桃's, is not answered); an effect the user does ends the use
+    once he is dead; the cards the use revealed that are left go to the discard pile."""
 
     def run(game: Game, use: CardUseEvent) -> None:
         eff = cls(use.user)
         trick = use.card.type is _M.CardType.TRICK  # only a trick's effect is asked 无懈可击
-        for t in _each_target(game, use):
-            ctx = SkillContext(game, use.user, eff, None, use, t)
-            if not eff.can_affect(ctx, t) or not _applies(game, use, t, answerable=trick):
-                continue
-            if eff.by_user and not use.user.alive:
-                return
-            eff.effect(ctx, t)
+        eff.before(SkillContext(game, use.user, eff, None, use, None))
+        try:
+            for t in _each_target(game, use):
+                ctx = SkillContext(game, use.user, eff, None, use, t)
+                if not eff.can_affect(ctx, t) or not _applies(game, use, t, answerable=trick):
+                    continue
+                if eff.by_user and not use.user.alive:
+                    return
+                eff.effect(ctx, t)
+        finally:
+            # what the use revealed and nobody took goes to the discard pile (五谷丰登)
+            if use.revealed:
+                game.clear_processing(use.revealed)
 
     run.__qualname__ = run.__name__ = f"{cls.__name__}_effect"
     return run
-
-
-def amazing_grace_effect(game: Game, use: CardUseEvent) -> None:
-    revealed = game.take_top(len(use.targets))
-    game.log_event("亮出", f"五谷丰登亮出 {'、'.join(c.label for c in revealed)}", cards=[c.label for c in revealed])
-    pool = list(revealed)
-    try:
-        for t in _each_target(game, use):
-            if not pool:
-                break
-            if not _applies(game, use, t):
-                continue
-            pick = game.choose_cards(t, pool, 1, 1, prompt="五谷丰登：选择获得一张牌", about="五谷丰登")
-            if pick:
-                pool.remove(pick[0])
-                game.obtain_card(t, pick[0], "五谷丰登")
-    finally:
-        game.clear_processing(pool)
 
 
 def collateral_effect(game: Game, use: CardUseEvent) -> None:
@@ -239,7 +225,7 @@ ARCHERY_ATTACK_STAGES = family(
 )
 EX_NIHILO_STAGES = family("无中生有的效果", Step(run_effect, _NULLIFY, Then("移动牌", "摸两张牌", roles=_GETS)))
 AMAZING_GRACE_STAGES = family(
-    "五谷丰登的效果", Step(amazing_grace_effect, _NULLIFY, Then("移动牌", "获得亮出的牌", roles=_GETS))
+    "五谷丰登的效果", Step(run_effect, _NULLIFY, Then("移动牌", "获得亮出的牌", roles=_GETS))
 )
 GOD_SALVATION_STAGES = family("桃园结义的效果", Step(run_effect, _NULLIFY, Then("回复体力")))
 COLLATERAL_STAGES = family(

@@ -29,14 +29,14 @@ def cards() -> dict[str, ir.CardDecl]:
 
 def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
     (skill,) = cards[name].skills
-    (a,) = skill.abilities
-    assert isinstance(a, ir.CardEffectAbility)
+    a = skill.abilities[-1]  # (before it: the card's own step, if any)
+    assert isinstance(a, ir.CardEffectAbility) and not a.once
     return a.effects
 
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗")},
+        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗", "五谷丰登")},
         "桃": ("基本", "基本"),
     }
     (draw,) = _effect(cards, "无中生有")
@@ -61,6 +61,11 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert isinstance(duel, ir.TakeTurns) and (duel.actor.who, duel.partner.who) == (ir.Who.TARGET, ir.Who.YOU)
     (hurt,) = duel.then
     assert isinstance(hurt, ir.Damage) and (hurt.source.who, hurt.target.who) == (ir.Who.OTHER_SIDE, ir.Who.SIDE)
+    (take,) = _effect(cards, "五谷丰登")
+    assert isinstance(take, ir.Obtain) and take.actor.who is ir.Who.TARGET
+    assert isinstance(take.what, ir.RevealedCards) and take.what.one
+    (step,) = cards["五谷丰登"].skills[0].abilities[:-1]
+    assert isinstance(step, ir.CardEffectAbility) and step.once and isinstance(step.effects[0], ir.RevealTop)
     (peach,) = _effect(cards, "桃")
     assert isinstance(peach, ir.Recover) and peach.actor.who is ir.Who.TARGET and peach.amount == 1
 
@@ -76,7 +81,8 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert cls.card is None or cls.card is name
         assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
-                 "savage_assault_effect", "archery_attack_effect", "_area_attack", "duel_effect"):
+                 "savage_assault_effect", "archery_attack_effect", "_area_attack", "duel_effect",
+                 "amazing_grace_effect"):
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
 
