@@ -802,6 +802,11 @@ def _decl_finding(decl: ir.CardDecl) -> Diagnostic | None:
         if s.tags or not all(isinstance(a, (ir.CardEffectAbility, ir.Unbound)) for a in s.abilities):
             return err("E0214", f"“{s.name}”不是牌的效果：锦囊的效果是它对每名目标角色做的事，不带时机或技能标签", s.span,
                        "写作“牌名：目标角色……。”（目标角色是此牌的目标，你是使用者）")
+        if decl.subtype == CardSubtype.DELAYED_TRICK.value:
+            you = next((p for a in s.abilities if isinstance(a, ir.CardEffectAbility) for p in _you_refs(a.effects)), None)
+            if you is not None:
+                return err("E0214", "延时锦囊的效果在目标角色的判定阶段结算，那时没有使用者：效果里不能有“你”", you.span,
+                           "效果的主语写“目标角色”（判定区里有此牌的角色），如“目标角色进行一次判定，……”")
         return None
     if decl.subtype != "武器" and decl.attack_range is not None:
         return err("E0302", "只有武器有攻击范围", decl.span,
@@ -821,6 +826,16 @@ def _decl_finding(decl: ir.CardDecl) -> Diagnostic | None:
     if not decl.skills:
         return err("E0214", "装备牌声明后没有效果", decl.span, "在下一行写出效果，如“诸葛连弩：锁定技，……”")
     return None
+
+
+def _you_refs(effects: Sequence[ir.Effect]) -> Iterator[ir.PlayerRef]:
+    """Every 你 an effect names (its fields, one level down: the owner of a card phrase)."""
+    for e in ir.walk_effects(effects):
+        for f in fields(e):
+            v = getattr(e, f.name)
+            for x in (v, getattr(v, "owner", None)):
+                if isinstance(x, ir.PlayerRef) and x.who is ir.Who.YOU:
+                    yield x
 
 
 def check_card_decls(pkg: ir.Package) -> list[Diagnostic]:

@@ -989,7 +989,12 @@ class _Planner:
         rest = [x for x in e.then if not isinstance(x, ir.JudgeAgain)]
         env.judge_card = "judge_card"
         if not again:
-            body = self.effects(rest, env) or ["pass"]
+            # 其 in what the result gates is the one who judged, unless it already names someone
+            saved, env.it = env.it, env.it if env.it is not None else actor
+            try:
+                body = self.effects(rest, env) or ["pass"]
+            finally:
+                env.it = saved
             env.judge_card = None
             return self.guard([actor], env, [f"judge_card = judge(ctx, {actor}, good={_callable(good)})", f"if {test}:"] + [
                 "    " + line for line in body

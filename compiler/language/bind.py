@@ -38,6 +38,8 @@ NUMERALS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6
 
 #: the register's newer phase names (GLOSSARY): the typed IR keeps one name per phase
 PHASES = {"准备阶段": "回合开始阶段", "结束阶段": "回合结束阶段"}
+#: the typed IR's phase names (a turn's six phases, sgs.runtime.timing.Phase)
+_PHASE_WORDS = frozenset({"回合开始阶段", "判定阶段", "摸牌阶段", "出牌阶段", "弃牌阶段", "回合结束阶段"})
 
 _SUITS = {"♠": "黑桃", "♥": "红桃", "♣": "梅花", "♦": "方块", "方片": "方块",
           "黑桃": "黑桃", "红桃": "红桃", "梅花": "梅花", "方块": "方块"}
@@ -641,6 +643,8 @@ class Binder:
             return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
         if verb == "judge" and all(isinstance(x, ir.Quantity) and self.words(x) == "一" for x in args):
             return [t.Judge(self.actor(a), sp, optional=opt)]
+        if verb == "skip":
+            return [self.skip(a)]
         if verb == "give" and len(cards) == 1 and len(players) == 1:
             return [t.Give(self.actor(a), self.card_spec(cards[0]), self.player(players[0]), sp, optional=opt)]
         options = [x for x in args if isinstance(x, ir.Option)]
@@ -648,6 +652,26 @@ class Binder:
             opts = tuple(t.Option(o.label, self.effects(o.body), self.span(o)) for o in options)
             return [t.ChooseOne(self.actor(a), opts, sp, optional=opt)]
         raise self.gap(f"动作“{self.words(a)}”", a)
+
+    def skip(self, a: ir.Act) -> t.SkipPhase:
+        """X跳过<阶段>(和<阶段>…) / 跳过X的<阶段>: the phases of X's turn (this one if not
+        passed yet, else his next: the runtime's skip_phase); 此回合的 / 本回合的 say the same.
+        A count of phases (跳过一个阶段), 此阶段, another ordinal (下个, 每) or a choice (或)
+        is not this verb."""
+        owners = [x for x in a.args if isinstance(x, ir.PlayerRef)]
+        words = self.words(a)
+        rest = words[len("跳过"):]
+        if len(owners) > 1 or len(owners) != len(a.args) or (owners and not rest.startswith(owners[0].text)):
+            raise self.gap(f"动作“{words}”", a)
+        if owners:  # 跳过其出牌阶段: the phase's owner skips it, whoever the clause's subject is
+            rest = rest[len(owners[0].text):].removeprefix("的")
+        rest = re.sub(r"^[此本]回合的?", "", rest)
+        phases = [PHASES.get(ph, ph) for ph in re.split(r"[和、]", rest)]
+        if any(ph not in _PHASE_WORDS for ph in phases):
+            raise self.gap(f"动作“{words}”", a)
+        actor = self.player(owners[0]) if owners else self.actor(a)
+        first, *more = phases
+        return t.SkipPhase(actor, first, self.span(a), optional=a.optional, more=tuple(more))
 
     def provide(self, a: ir.Act) -> t.Provide | None:
         """视为<你>使用/打出/使用或打出一张【X】 with no target: a :class:`Provide`."""

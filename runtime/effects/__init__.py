@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from ..cards import CardName, CardType, load_cards
+from ..cards import CardName, CardSubtype, CardType, load_cards
 from ..skills import CardEffect, Skill
 from ..stages import FAMILIES
 from .basic import PEACH_STAGES, SLASH_STAGES, slash_effect_all
@@ -36,6 +36,7 @@ from .tricks import (
     ARCHERY_ATTACK_STAGES,
     COLLATERAL_STAGES,
     DELAYED_STAGES,
+    DelayedText,
     DISMANTLEMENT_STAGES,
     DUEL_STAGES,
     EX_NIHILO_STAGES,
@@ -64,7 +65,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
     CardName.COLLATERAL: collateral_effect,
-    CardName.INDULGENCE: delayed_effect,
     CardName.LIGHTNING: delayed_effect,
     CardName.ANALEPTIC: analeptic_effect,
     CardName.IRON_CHAIN: iron_chain_effect,
@@ -79,7 +79,14 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
+    CardName.INDULGENCE,
 })
+
+#: the delayed tricks (延时锦囊) of the card tables: a text effect of one is run in the judge phase
+DELAYED: frozenset[CardName] = frozenset(
+    c.name for table in ("cards_standard.tsv", "cards_maneuvering.tsv") for c in load_cards(table)
+    if c.subtype is CardSubtype.DELAYED_TRICK
+)
 
 #: cards that are only ever answered with (the flows ask for them): their use is the answer
 _ANSWERS = frozenset({CardName.JINK, CardName.NULLIFICATION})
@@ -116,11 +123,13 @@ def card_effects(
 ) -> dict[CardName, Callable[["Game", "CardUseEvent"], None]]:
     """The card effects of a game: the hand-written :data:`EFFECTS` with ``text`` (card
     name → compiled effect class, e.g. ``sgs.compiler.load_pool().card_effects``) laid
-    over them, each run by the card-use protocol (:func:`.tricks.text_effect`).  Without
+    over them, each run by the card-use protocol (:func:`.tricks.text_effect`; a delayed
+    trick's by :class:`.tricks.DelayedText` and :func:`.tricks.resolve_delayed`).  Without
     ``text`` the cards of :data:`TEXT` have no effect."""
     table = dict(EFFECTS)
     for name, cls in (text or {}).items():
-        table[name] = text_effect(cls)
+        # a delayed trick's use places it; its text runs in the judge phase (resolve_delayed)
+        table[name] = DelayedText(cls) if name in DELAYED else text_effect(cls)
     return table
 
 

@@ -1,4 +1,4 @@
-"""Tricks: the 无懈可击 chain, normal tricks, delayed tricks (乐不思蜀, 闪电).
+"""Tricks: the 无懈可击 chain, normal tricks, delayed tricks (乐不思蜀, 闪电, 兵粮寸断).
 
 Every normal trick resolves target by target (seat order from the user for the
 area tricks); before its effect on a target, every living player — in seat order
@@ -13,8 +13,12 @@ its two 【杀】 per turn).  Still written by hand here, and what the language 
 
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
   对其使用一张【杀】，否则将武器交给你;
-* 乐不思蜀, 闪电 (and 兵粮寸断) — delayed: no text form for what happens in the judge
-  phase (判定, 跳过出牌阶段, 闪电's passing on).
+* 闪电 (and 兵粮寸断) — delayed: 闪电's passing on (to the next player, and when
+  nullified), its ♠2-9 judgement and its sourceless damage.
+
+A delayed trick whose effect is text (``锦囊 乐不思蜀 延时锦囊``) is placed by its use
+(:func:`delayed_effect`) and its text runs in its target's judge phase
+(:class:`DelayedText`, :func:`resolve_delayed`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ __all__ = [
     "text_effect",
     "collateral_effect",
     "delayed_effect",
+    "DelayedText",
     "resolve_delayed",
 ]
 
@@ -153,6 +158,28 @@ def _lightning_hits(game: Game, player: Player, c: Card) -> bool:
     return 2 <= c.number <= 9 and game.suit_of(c, player) is _M.Suit.SPADE
 
 
+class DelayedText:
+    """The effect of a delayed trick written as text (``锦囊 乐不思蜀 延时锦囊``): its use
+    places the card in its target's judge area (:func:`delayed_effect`, the card-use
+    protocol's); in that player's judge phase :func:`resolve_delayed` runs the text on him
+    (:meth:`judge`) once the 无懈可击 chain has not cancelled it.  The card goes to the
+    discard pile afterwards unless the text moved it."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type[CardEffect]) -> None:
+        self.cls = cls
+
+    def __call__(self, game: Game, use: CardUseEvent) -> None:
+        delayed_effect(game, use)
+
+    def judge(self, game: Game, player: Player) -> None:
+        """The text's effect on ``player``, the one whose judge area holds the card (目标角色;
+        the text has no 你: no one uses the card now, the capability pass refuses it)."""
+        eff = self.cls(player)
+        eff.effect(SkillContext(game, player, eff, None, None, player), player)
+
+
 def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
     card = entry.card
     name = CardName(entry.name_as)
@@ -165,11 +192,10 @@ def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
         else:
             game.clear_processing([card])
         return
-    if name is _M.CardName.INDULGENCE:
-        j = game.judge(player, "乐不思蜀", good=lambda c: game.suit_of(c, player) is _M.Suit.HEART)
+    text = game.card_effects.get(name)
+    if isinstance(text, DelayedText):
+        text.judge(game, player)
         game.clear_processing([card])
-        if game.suit_of(j, player) is not _M.Suit.HEART:
-            game.skip_phase(player, _M.Phase.PLAY)
     elif name is _M.CardName.SUPPLY_SHORTAGE:
         j = game.judge(player, "兵粮寸断", good=lambda c: game.suit_of(c, player) is _M.Suit.CLUB)
         game.clear_processing([card])

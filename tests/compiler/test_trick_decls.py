@@ -38,6 +38,7 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
         **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗", "五谷丰登")},
         "桃": ("基本", "基本"),
+        "乐不思蜀": ("锦囊", "延时锦囊"),
     }
     (draw,) = _effect(cards, "无中生有")
     assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
@@ -66,6 +67,12 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert isinstance(take.what, ir.RevealedCards) and take.what.one
     (step,) = cards["五谷丰登"].skills[0].abilities[:-1]
     assert isinstance(step, ir.CardEffectAbility) and step.once and isinstance(step.effects[0], ir.RevealTop)
+    # a delayed trick's effect, in its target's judge phase: the judgement and its branch
+    (lebu,) = _effect(cards, "乐不思蜀")
+    assert isinstance(lebu, ir.JudgeBranch) and lebu.judge.actor.who is ir.Who.TARGET
+    assert (lebu.test.negate, lebu.test.pattern) == (True, "红桃")
+    (skip,) = lebu.then
+    assert isinstance(skip, ir.SkipPhase) and skip.actor.who is ir.Who.IT and (skip.phase, skip.more) == ("出牌阶段", ())
     (peach,) = _effect(cards, "桃")
     assert isinstance(peach, ir.Recover) and peach.actor.who is ir.Who.TARGET and peach.amount == 1
 
@@ -80,6 +87,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
     for name, cls in compiled.items():
         assert cls.card is None or cls.card is name
         assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
+    assert isinstance(effects.card_effects(compiled)[CardName.INDULGENCE], tricks.DelayedText)
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
                  "savage_assault_effect", "archery_attack_effect", "_area_attack", "duel_effect",
                  "amazing_grace_effect"):
@@ -131,6 +139,10 @@ def test_a_game_without_the_table_has_no_text_effect() -> None:
         ("基本 无中生有", "无中生有：目标角色摸两张牌。", "不是基本牌"),
         ("基本 诸葛连弩", "诸葛连弩：目标角色摸两张牌。", "不是基本牌"),
         ("基本 桃", "", "没有效果"),
+        # a delayed trick resolves in its target's judge phase: no one is its user then
+        ("锦囊 乐不思蜀 延时锦囊", "乐不思蜀：目标角色进行一次判定，若结果不为红桃，你摸一张牌。", "不能有“你”"),
+        ("锦囊 乐不思蜀 延时锦囊", "乐不思蜀：你弃置目标角色区域里的一张牌。", "不能有“你”"),
+        ("锦囊 无中生有 延时锦囊", "无中生有：目标角色摸两张牌。", "是普通锦囊"),
     ],
 )
 def test_declaration_checked(decl: str, line: str, message: str, tmp_path: Path) -> None:
@@ -160,3 +172,45 @@ def test_a_package_may_redeclare_a_trick(tmp_path: Path) -> None:
     )
     run_table(game, until=Phase.PLAY)
     assert [c.label for c in game.players[0].hand] == ["杀♠7", "闪♦2", "桃♥3"]
+
+
+def test_a_package_may_redeclare_a_delayed_trick(tmp_path: Path) -> None:
+    """A delayed trick's text is what its judge phase does: a package whose 乐不思蜀 skips
+    the draw phase instead places it as before and, judged not ♥, skips drawing (and
+    plays on); judged ♥, nothing happens."""
+    src = tmp_path / "mine.sgs"
+    src.write_text(
+        "扩展包 测试\n锦囊 乐不思蜀 延时锦囊\n乐不思蜀：目标角色进行一次判定，若结果不为红桃，其跳过摸牌阶段和弃牌阶段。\n",
+        encoding="utf-8",
+    )
+    mine = load_pool([src]).card_effects
+    assert set(mine) == {CardName.INDULGENCE}
+    for judged, drew in (("杀♠7", False), ("桃♥3", True)):
+        game = build_game(
+            [SeatSpec("曹操", role="主公"), SeatSpec("关羽", role="反贼", hp=1, hand=["杀♠8", "闪♦2"],
+                                                   judge=["乐不思蜀♠6"], answers=["结束出牌", "杀♠8,闪♥2,桃♥4"])],
+            draw_pile=[judged, "闪♥2", "桃♥4"], current=2, card_effects=mine,
+        )
+        run_table(game, until=Phase.FINISH)
+        hand = [c.label for c in game.players[1].hand]
+        # skipped: no draw and no discard phase (three cards kept at 1 hp); else drew two, discarded down to one
+        assert hand == (["闪♦2"] if drew else ["杀♠8", "闪♦2"]), hand
+        assert {"乐不思蜀♠6", judged} <= {c.label for c in game.discard_pile} and not game.players[1].judge_area
+
+
+@pytest.mark.parametrize(
+    "effect, span",
+    [
+        # 跳过<阶段>: this turn's phase, or the next one not passed yet — no other ordinal,
+        # no choice between phases, no 此阶段: each is refused at the verb, never a stub
+        ("目标角色跳过下个出牌阶段。", "跳过下个出牌阶段"),
+        ("目标角色跳过此阶段。", "跳过此阶段"),
+        ("目标角色跳过出牌阶段或弃牌阶段。", "跳过出牌阶段或弃牌阶段"),
+    ],
+)
+def test_skip_near_misses_are_refused(effect: str, span: str) -> None:
+    line = f"无中生有：{effect}"
+    result = build_texts({"t.sgs": f"扩展包 测试\n锦囊 无中生有 普通锦囊\n{line}\n"})
+    assert [d.code for d in result.refused] == ["E0503"], (result.refused, result.diagnostics)
+    sp = result.refused[0].span
+    assert (sp.line, line[sp.col - 1:sp.end_col - 1]) == (3, span)
