@@ -69,7 +69,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.ANALEPTIC: analeptic_effect,
     CardName.IRON_CHAIN: iron_chain_effect,
     CardName.FIRE_ATTACK: fire_attack_effect,
-    CardName.SUPPLY_SHORTAGE: delayed_effect,
 }
 
 
@@ -79,7 +78,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
-    CardName.INDULGENCE,
+    CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE,
 })
 
 #: the delayed tricks (延时锦囊) of the card tables: a text effect of one is run in the judge phase

@@ -1,9 +1,9 @@
 """The 军争 cards' effects that the skill language cannot state yet: 酒 (a basic card:
 no 无懈可击 step, two uses — play phase and dying — with a turn counter), 铁索连环
 (the verb 横置或重置; its 重铸 is the play flow's), 火攻 (展示一张手牌, then the user's
-optional discard of a hand card of its suit as the cost of the fire damage), 兵粮寸断
-(delayed, like 乐不思蜀).  火杀/雷杀 are 杀 (:mod:`.basic`; their nature is the
-card's); the conduction of 属性伤害 is the damage family's (:mod:`..flows.damage`).
+optional discard of a hand card of its suit as the cost of the fire damage).  兵粮寸断's
+effect is text (skills/maneuvering/tricks.sgs: a delayed trick, like 乐不思蜀).  火杀/雷杀
+are 杀 (:mod:`.basic`; their nature is the card's); the conduction of 属性伤害 is the damage family's (:mod:`..flows.damage`).
 
 Seed 000's card notes are the rules:
 
@@ -15,8 +15,6 @@ Seed 000's card notes are the rules:
   windows, no 集智).
 * 火攻 — on a player with hand cards (oneself included): he shows a hand card; the
   user may discard a hand card of its suit, and then 火攻 deals him 1 fire damage.
-* 兵粮寸断 — delayed, on another player at distance 1; judged in his judge phase:
-  unless ♣, he skips his draw phase.
 """
 
 from __future__ import annotations
@@ -24,10 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import members as _M
-from ..cards import Card
 from ..events import CardUseEvent
 from ..legality import ANALEPTIC_USED as _ANALEPTIC_USED
-from ..player import Player
 from ..stages import LOSER, Step, Then, family
 from .tricks import NULLIFY, applies
 
@@ -43,7 +39,6 @@ __all__ = [
     "analeptic_effect",
     "iron_chain_effect",
     "fire_attack_effect",
-    "supply_shortage_hits",
 ]
 
 #: turn counter: the user's next 【杀】 this turn deals 1 more damage (酒)
@@ -96,11 +91,6 @@ def fire_attack_effect(game: Game, use: CardUseEvent) -> None:
         if paid and t.alive:
             game.damage(user, t, 1 + use.extra_damage, card=use.card, nature=_M.Nature.FIRE, use=use)
 
-
-def supply_shortage_hits(game: Game, player: Player, c: Card) -> bool:
-    """兵粮寸断's judgement of ``player``: anything but ♣ (as it counts for him: the suit
-    view) makes him skip his draw phase."""
-    return game.suit_of(c, player) is not _M.Suit.CLUB
 
 
 ANALEPTIC_STAGES = family("酒的效果", Step(analeptic_effect, Then("回复体力", "濒死时")))

@@ -13,10 +13,11 @@ its two 【杀】 per turn).  Still written by hand here, and what the language 
 
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
   对其使用一张【杀】，否则将武器交给你;
-* 闪电 (and 兵粮寸断) — delayed: 闪电's passing on (to the next player, and when
+* 闪电 — delayed: its passing on (to the next player, and when
   nullified), its ♠2-9 judgement and its sourceless damage.
 
-A delayed trick whose effect is text (``锦囊 乐不思蜀 延时锦囊``) is placed by its use
+A delayed trick whose effect is text (``锦囊 乐不思蜀 延时锦囊``; 兵粮寸断 in
+skills/maneuvering/tricks.sgs) is placed by its use
 (:func:`delayed_effect`) and its text runs in its target's judge phase
 (:class:`DelayedText`, :func:`resolve_delayed`).
 """
@@ -196,11 +197,6 @@ def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
     if isinstance(text, DelayedText):
         text.judge(game, player)
         game.clear_processing([card])
-    elif name is _M.CardName.SUPPLY_SHORTAGE:
-        j = game.judge(player, "兵粮寸断", good=lambda c: game.suit_of(c, player) is _M.Suit.CLUB)
-        game.clear_processing([card])
-        if game.suit_of(j, player) is not _M.Suit.CLUB:
-            game.skip_phase(player, _M.Phase.DRAW)
     elif name is _M.CardName.LIGHTNING:
         j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(game, player, c))
         if _lightning_hits(game, player, j):

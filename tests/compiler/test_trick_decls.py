@@ -12,7 +12,7 @@ import pytest
 from sgs.compiler import bundled_skills_dir, build, build_texts, ir, load_pool
 from sgs.runtime import effects
 from sgs.runtime.cards import CardName
-from sgs.runtime.effects import basic, tricks
+from sgs.runtime.effects import basic, maneuvering, tricks
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
 
@@ -86,13 +86,31 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
     assert effects.TEXT <= effects.RUNNABLE
     for name, cls in compiled.items():
         assert cls.card is None or cls.card is name
-        assert cls.source.startswith("skills/standard/tricks.sgs:") and not cls.__module__.startswith("sgs.runtime")
-    assert isinstance(effects.card_effects(compiled)[CardName.INDULGENCE], tricks.DelayedText)
+        assert cls.source.startswith(("skills/standard/tricks.sgs:", "skills/maneuvering/tricks.sgs:"))
+        assert not cls.__module__.startswith("sgs.runtime")
+    for delayed in (CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE):
+        assert isinstance(effects.card_effects(compiled)[delayed], tricks.DelayedText)
+    assert effects.DELAYED == {CardName.INDULGENCE, CardName.LIGHTNING, CardName.SUPPLY_SHORTAGE}
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
                  "savage_assault_effect", "archery_attack_effect", "_area_attack", "duel_effect",
                  "amazing_grace_effect"):
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
+    assert not hasattr(maneuvering, "supply_shortage_hits")
+
+
+def test_maneuvering_declarations() -> None:
+    """skills/maneuvering/tricks.sgs: 兵粮寸断, a delayed trick judged for ♣."""
+    result = build([bundled_skills_dir() / "maneuvering" / "tricks.sgs"])
+    assert result.ok, result.diagnostics
+    (pkg,) = result.packages
+    decls = {n.name: d for d in pkg.cards for n in d.names}
+    assert {n: (d.kind, d.subtype) for n, d in decls.items()} == {"兵粮寸断": ("锦囊", "延时锦囊")}
+    (branch,) = _effect(decls, "兵粮寸断")
+    assert isinstance(branch, ir.JudgeBranch) and branch.judge.actor.who is ir.Who.TARGET
+    assert (branch.test.negate, branch.test.pattern) == (True, "梅花")
+    (skip,) = branch.then
+    assert isinstance(skip, ir.SkipPhase) and skip.actor.who is ir.Who.IT and skip.phase == "摸牌阶段"
 
 
 def test_emitted_hooks() -> None:
