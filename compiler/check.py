@@ -478,8 +478,11 @@ def _or_else_gaps(e: ir.Effect, card_effect: bool) -> Iterator[Gap]:
 
 def _step_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
     """A card's own step (:attr:`~sgs.compiler.ir.CardEffectAbility.once`, 五谷丰登): only
-    its 亮出牌堆顶… is done by no one, and only it counts the use's targets (等同于目标数的
+    a verb no player does (the verb table's ``no_one``: 亮出牌堆顶…) is written there
+    without a doer, and only its reveal counts the use's targets (等同于目标数的
     牌); 获得亮出的一张牌 in the effect on a target takes from what that step revealed."""
+    from .verbs import VERBS
+
     revealed = any(
         isinstance(x, ir.CardEffectAbility) and x.once and any(isinstance(e, ir.RevealTop) for e in x.effects)
         for x in skill.abilities
@@ -489,11 +492,32 @@ def _step_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
         if isinstance(what, ir.RevealedCards) and what.one and (a.once or not revealed):
             yield Gap("“亮出的一张牌”（此牌的效果没有先亮出牌）", what.span, runtime=False)
         actor = getattr(e, "actor", None)
-        if isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.NOBODY and not isinstance(e, ir.RevealTop):
+        if isinstance(actor, ir.PlayerRef) and actor.who is ir.Who.NOBODY and not getattr(VERBS.get(e.verb), "no_one", False):
             yield Gap(f"“{e.verb}”（不知道由谁做）", e.span, runtime=False)
         cards = getattr(e, "cards", None)
         if isinstance(cards, ir.CardSpec) and cards.count.x is ir.Quantity.TARGET_COUNT:
             yield Gap("“等同于目标数的牌”（只用于此牌自己亮出牌）", cards.span, runtime=False)
+
+
+def _delayed_trick(name: str) -> bool:
+    """Whether the card table has ``name`` as a delayed trick (延时锦囊)."""
+    from sgs.runtime.cards import CardSubtype, card_kind
+
+    return name in _vocabulary()[2] and card_kind(CardName(name))[1] is CardSubtype.DELAYED_TRICK
+
+
+def _delayed_gaps(a: ir.Ability, delayed: bool) -> Iterator[Gap]:
+    """A delayed trick's effect runs in its target's judge phase, in no use: the trick
+    moving on (将此牌移动至下家的判定区) is its only, and a request answered against a use
+    (需打出…，否则… / 对其使用…) is not for it, nor a step of its own before its targets
+    (a sentence naming no 目标角色: a use's, 五谷丰登's)."""
+    if delayed and isinstance(a, ir.CardEffectAbility) and a.once:
+        yield Gap(f"“{a.text}”（延时锦囊的效果只在目标角色的判定阶段结算，没有此牌自己的一步）", a.span, runtime=False)
+    for e in ir.walk_effects(a.effects if isinstance(a, ir.CardEffectAbility) else _effects_of(a)):
+        if isinstance(e, ir.PassDelayed) and not delayed:
+            yield Gap("“将此牌移动至下家的判定区”（只用于延时锦囊的效果）", e.span, runtime=False)
+        if delayed and isinstance(e, (ir.AnswerCard, ir.UseCard)):
+            yield Gap("延时锦囊的效果中要求出牌（判定阶段没有此牌的使用可供响应）", e.span, runtime=False)
 
 
 def _context_gaps(a: ir.Ability) -> Iterator[Gap]:
@@ -692,6 +716,9 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))
             out.extend(_step_gaps(skill, a))
+            out.extend(_delayed_gaps(a, _delayed_trick(skill.name)))
+        elif not isinstance(a, ir.Unbound):
+            out.extend(_delayed_gaps(a, False))
     trig = [a for a in skill.abilities if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility))]
     if len(trig) > 1 and any(getattr(a, "cost", 0) for a in trig):
         out.append(Gap("有代价（你可以A，则B）的技能只能有一个时机", skill.span, runtime=False))

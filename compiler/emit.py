@@ -179,6 +179,7 @@ class _Env:
         self.declared = False  # in the text after a declared card's questions (蛊惑)
         self.questioner: str | None = None  # 质疑者 inside the loop over them (质疑者各…)
         self.target: str | None = None  # 目标角色: in a card's effect, the target it is resolving on
+        self.delayed = False  # in a delayed trick's effect: no use, the trick is delayed_card(ctx)
         self.paying = False  # emitting a trigger's cost (its method returns whether it was paid)
         self.sides: tuple[str, str] | None = None  # 一方 / 另一方 inside what a turn-taking leads to
 
@@ -196,6 +197,8 @@ class _Planner:
         self._extra: list[ClassPlan] = []
         #: the word of the card declaration whose lines are being planned (装备 / 锦囊 / 基本; "" none)
         self._decl_kind = ""
+        #: the card declaration being planned is a delayed trick's (its effect: the judge phase's)
+        self._decl_delayed = False
         #: the skills (by ``id``) the capability pass refused: not planned
         self.skip: frozenset[int] = frozenset()
 
@@ -355,6 +358,10 @@ class _Planner:
         if t.cards:
             names = ", ".join(self.card_name(c) for c in t.cards)
             return f"{var}.name {'not in' if t.negate else 'in'} ({names},)"
+        if t.numbers is not None:  # 黑桃2~9: the suit (as it counts for the judged) and the number
+            low, high = t.numbers
+            both = f"{self.pattern_test(var, t.pattern, False, t.span, holder)} and {low} <= {var}.number <= {high}"
+            return f"not ({both})" if t.negate else both
         return self.pattern_test(var, t.pattern, t.negate, t.span, holder)
 
     def pattern_test(
@@ -375,6 +382,8 @@ class _Planner:
     def player(self, p: ir.PlayerRef, env: _Env) -> str:
         if p.who is ir.Who.YOU:
             return env.you
+        if p.who is ir.Who.NOBODY:  # no player: a damage no one deals, a card's own step (亮出牌堆顶…)
+            return "None"
         if p.who is ir.Who.QUESTIONERS and env.questioner is not None:
             return env.questioner
         if p.who is ir.Who.TARGET and env.target is not None:
@@ -382,8 +391,6 @@ class _Planner:
         if p.who is ir.Who.SOURCE:
             env.nullable.add("source")
             return "source"
-        if p.who is ir.Who.NOBODY:  # a card's own step (亮出牌堆顶…: the use's, no player's)
-            return "None"
         if p.who in (ir.Who.SIDE, ir.Who.OTHER_SIDE) and env.sides is not None:
             return env.sides[p.who is ir.Who.OTHER_SIDE]
         if p.who is ir.Who.IT and env.it is not None:
@@ -532,6 +539,9 @@ class _Planner:
             self.use("recover")
             # a card's effect heals with the card (桃园结义: the recover event's card)
             card = ", card=ctx.use.card" if env.target is not None else ""
+            if env.delayed:  # (a delayed trick's: the card, in no use)
+                self.use("delayed_card")
+                card = ", card=delayed_card(ctx)"
             return self.guard([actor], env, [f"recover(ctx, {actor}, {lit(e.amount)}{card})"])
         if isinstance(e, ir.ExtraRecover):
             if env.it != "__recover__" or e.actor.who is not ir.Who.YOU:
@@ -554,6 +564,9 @@ class _Planner:
             # a card's effect deals its damage as the card's use (the card; a user who has
             # died since is no source: runtime.api damage)
             use = ", use=ctx.use" if env.target is not None else ""
+            if env.delayed:  # a delayed trick's damage is of the trick (闪电), in no use
+                self.use("delayed_card")
+                use = ", card=delayed_card(ctx)"
             return self.guard([src, tgt], env, [f"damage(ctx, {src}, {tgt}, {lit(e.amount)}{nature}{use})"])
         if isinstance(e, ir.Judge):
             actor = self.player(e.actor, env)
@@ -709,6 +722,11 @@ class _Planner:
             whose = self.player(e.whose, env)
             self.use("ignore_armor")
             return self.guard([whose], env, [f"ignore_armor(ctx, {whose})"])
+        if isinstance(e, ir.PassDelayed):
+            if not env.delayed:
+                raise self.internal("“将此牌移动至下家的判定区”只能用于延时锦囊的效果", e.span)
+            self.use("pass_delayed")
+            return ["pass_delayed(ctx)"]
         if isinstance(e, ir.SkipPhase):
             actor = self.player(e.actor, env)
             from sgs.runtime.api import Phase
@@ -993,12 +1011,13 @@ class _Planner:
             saved, env.it = env.it, env.it if env.it is not None else actor
             try:
                 body = self.effects(rest, env) or ["pass"]
+                otherwise = self.judge_otherwise(e, env)
             finally:
                 env.it = saved
             env.judge_card = None
             return self.guard([actor], env, [f"judge_card = judge(ctx, {actor}, good={_callable(good)})", f"if {test}:"] + [
                 "    " + line for line in body
-            ])
+            ] + (["else:"] + ["    " + line for line in otherwise] if otherwise else []))
         if len(again) > 1 or e.then[-1] is not again[0]:
             raise self.internal("“再次进行判定”必须是判定结果分支的最后一个效果", again[0].span)
         loop: list[str] = [f"judge_card = judge(ctx, {actor}, good={_callable(good)})"]
@@ -1012,6 +1031,18 @@ class _Planner:
             loop += ["if not ask_invoke(ctx, ctx.owner):", "    break"]
         env.judge_card = None
         return ["while True:"] + ["    " + line for line in loop]
+
+    def judge_otherwise(self, e: ir.JudgeBranch, env: _Env) -> list[str]:
+        """……；否则，…… after a judgement's result: its lines, or in a delayed trick's effect
+        the call of its ``missed`` hook (what a cancelled one does too), whose body
+        :meth:`plan_card_effect` writes."""
+        if not e.otherwise:
+            return []
+        if env.delayed:
+            return ["self.missed(ctx, target)"]
+        if any(isinstance(x, ir.JudgeAgain) for x in e.otherwise):
+            raise self.internal("“再次进行判定”不能写在“否则”之后", e.span)
+        return self.effects(list(e.otherwise), env)
 
     def conditional(self, e: ir.Conditional, env: _Env) -> list[str]:
         """若<条件>，<效果> among effects: today the number tests of a card just put on a
@@ -1218,9 +1249,17 @@ class _Planner:
         env = _Env()
         env.target = "target"
         env.revealed = revealed
+        env.delayed = self._decl_delayed
         # never empty: the binder refuses a card effect line without effects (a gap, W0701)
         effects = [e for a in parts if not a.once for e in a.effects]
         body = self.effects(effects, env)
+        missed: list[str] = []
+        if env.delayed and isinstance(effects[0], ir.JudgeBranch) and effects[0].otherwise:
+            # the result's 否则: also what the trick does when 无懈可击 cancels it
+            branch = effects[0]
+            env.it = self.player(branch.judge.actor, env)
+            missed = self.effects(list(branch.otherwise), env)
+            env.it = None
         first = effects[0]
         conds: list[str] = []
         if isinstance(first, ir.Recover) and first.actor.who is ir.Who.TARGET:
@@ -1240,6 +1279,8 @@ class _Planner:
         if conds:
             methods.append(Method("can_affect", "ctx: SkillContext, target: Player", "bool", _ret_all(conds)))
         methods.append(Method("effect", "ctx: SkillContext, target: Player", "None", body))
+        if missed:
+            methods.append(Method("missed", "ctx: SkillContext, target: Player", "None", missed))
         return ClassPlan(name, "CardEffect", comments, attrs, methods)
 
     def trigger_handlers(self, a: ir.Ability) -> list[tuple[str, list[str], list[str], list[str]]]:
@@ -2161,11 +2202,13 @@ class _Planner:
                 continue
             card_classes: list[str] = []
             self._decl_kind = decl.kind
+            self._decl_delayed = decl.subtype == "延时锦囊"
             for s in decl.skills:
                 cname = self.plan_class(s, None, seen, classes, label=f"“{s.name}”")
                 if cname is not None:
                     card_classes.append(cname)
             self._decl_kind = ""
+            self._decl_delayed = False
             if decl.kind != "装备":  # 锦囊 / 基本: the card's effect on each target
                 if card_classes:
                     self.use("CardName", "CardEffect")

@@ -108,6 +108,10 @@ class Verb:
     #: and the request's refusal is what a 否则 after it (X需A，否则B: :class:`DoOrElse`)
     #: waits for — the action returns what was done, None when refused
     decides: bool = False
+    #: no player does it: written without a subject in a card's effect, the card or the
+    #: rules do it (亮出牌堆顶… in a card's own step; 将此牌移动至下家的判定区) — any other
+    #: verb there needs a doer (the capability pass refuses it)
+    no_one: bool = False
 
     def explain(self, node: str) -> tuple[str, str]:
         """The (Chinese, English) explain templates of the IR node class ``node``."""
@@ -179,6 +183,9 @@ _TABLE: tuple[Verb, ...] = (
     # whether the suits differ is not up to the owner: like a judgement's result
     _verb("比较花色", "SuitBranch", (), gate="chance"),
     _verb("跳过阶段", "SkipPhase", ("skip_phase",)),
+    # 将此牌移动至下家的判定区 (闪电): the delayed trick being resolved moves on to the next
+    # player who can take it (delayed_card: the card, e.g. the one 闪电's damage is of)
+    _verb("移至下家判定区", "PassDelayed", ("pass_delayed", "delayed_card"), no_one=True),
     _verb("无视防具", "IgnoreArmor", ("ignore_armor",), windows=("指定目标后",)),
     # 叠置 (翻面): the card turns over; a face-down player's next turn is skipped
     # 选择一至两项 (神速): the chosen options' effects, each then the per-choice ones
@@ -193,7 +200,7 @@ _TABLE: tuple[Verb, ...] = (
     _verb("展示其中", "ShowAmong", ("show_among",)),
     _verb("弃置或置于牌堆顶", "DisposeShown", ("discard_or_put_on_pile",)),
     # 亮出牌堆顶的五张牌，然后获得其中每种花色的牌各一张，将其余的牌置入弃牌堆 (涉猎)
-    _verb("亮出牌堆顶", "RevealTop", ("reveal_top",)),
+    _verb("亮出牌堆顶", "RevealTop", ("reveal_top",), no_one=True),
     _verb("置入弃牌堆", "PutRestDiscard", ("put_into_discard_pile",)),
     # 伤害来源获得一枚“梦魇”标记 / 令拥有“梦魇”标记最多的一名其他角色… / 该角色死亡 (武魂)
     _verb("标记", "GainMark", ("add_mark",)),
@@ -314,7 +321,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     ),
     "判定": (
         "{actor}{may}进行一次判定", "{actor} {may}perform(s) a judgement",
-        ("JudgeBranch", "{judge}；若{test}：{then}", "{judge}; if {test}: {then}"),
+        ("JudgeBranch", "{judge}；若{test}：{then}{otherwise?；否则：%|}", "{judge}; if {test}: {then}{otherwise?; otherwise: %|}"),
         (
             "JudgeAgain", "{actor}{may}再次进行判定，直到出现{until}的判定结果为止",
             "{actor} {may}judge(s) again, until the result is {until}",
@@ -348,6 +355,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
         "若此牌的花色与所选的{differs?不同|相同}：{then}", "if the card's suit is {differs?not |}the one named: {then}",
     ),
     "跳过阶段": ("{actor}{may}跳过{phase}", "{actor} {may}skip(s) the {phase}"),
+    "移至下家判定区": ("将此牌移动至下家的判定区", "the card moves on to the next player's judge area"),
     "无视防具": ("无视{whose}的防具", "{whose} armour is ignored"),
     "视为使用": ("{actor}{may}视为使用一张{card}", "{actor} {may}use(s) a virtual {card}"),
     "视为使用或打出": ("视为{actor}{mode}一张{card}", "{actor} {mode} a virtual {card} (the card asked for)"),

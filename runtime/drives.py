@@ -69,6 +69,8 @@ DRIVES: Mapping[str, Drive] = {
     "put_on_general": Drive((Then("移动牌", roles=frozenset()),)),
     "enter_dying": Drive((Then("濒死"),)),
     "judge": Drive((Then("判定"),)),
+    # from the processing area into a judge area (or the discard pile): nobody's card moves
+    "pass_delayed": Drive((Then("移动牌", roles=frozenset()),)),
     "retrial": Drive((Then("改判"),)),
     "ask_for_card": Drive((Then("打出"), Then("使用牌（响应）"))),
     # 轮流打出一张【杀】 (决斗): the same requests, one after another
@@ -118,6 +120,7 @@ DRIVES: Mapping[str, Drive] = {
             "require_duel_slashes",
             "nullify_for",
             "skip_phase",
+            "delayed_card",
             "cancel_target",
             "distance",
             "attack_range",

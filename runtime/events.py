@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Event",
+    "DelayedTrickEvent",
     "TurnEvent",
     "PhaseEvent",
     "DrawPhaseEvent",
@@ -226,6 +227,18 @@ class JudgeEvent(Event):
     card: Card
     reason: str = ""
     good: Callable[[Card], bool] | None = None
+
+
+@dataclass(eq=False, slots=True)
+class DelayedTrickEvent(Event):
+    """延时锦囊的判定: a delayed trick of ``player``'s judge area resolving in his judge
+    phase.  ``card`` is the physical card (in the processing area while it resolves),
+    ``trick`` the card as it counts (闪电, or what a conversion made of ``card``)."""
+
+    kind: ClassVar[str] = "延时锦囊的判定"
+    player: Player
+    card: Card
+    trick: AnyCard
 
 
 @dataclass(eq=False, slots=True)

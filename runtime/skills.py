@@ -352,7 +352,9 @@ class CardEffect(Skill):
     Hooks: ``before(ctx)`` (the use's own step, once, before its targets: a sentence of
     the text that names no 目标角色 — 五谷丰登's 亮出牌堆顶…; ``ctx.target`` None),
     ``can_affect(ctx, target)`` (no side effects), ``effect(ctx, target)``;
-    ``ctx.event`` is the use (``ctx.use``), ``ctx.target`` the target.
+    ``ctx.event`` is the use (``ctx.use``), ``ctx.target`` the target.  A delayed trick's
+    ``effect`` runs in its target's judge phase (``ctx.event`` a DelayedTrickEvent, no use),
+    ``missed`` when it does not take effect.
     """
 
     card: ClassVar[CardName | None] = None
@@ -366,6 +368,12 @@ class CardEffect(Skill):
         return True
 
     def effect(self, ctx: SkillContext, target: Player) -> None:
+        return None
+
+    def missed(self, ctx: SkillContext, target: Player) -> None:
+        """A delayed trick's effect when it does not take effect on ``target``: what its
+        text does when the judgement's result is not the one tested (……；否则，……), which
+        is also what a cancelled one does (闪电 moves on)."""
         return None
 
 

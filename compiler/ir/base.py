@@ -59,8 +59,9 @@ class Who(str, Enum):
     #: who did not do it (首先未打出【杀】的一方) and the other one (另一方)
     SIDE = "一方"
     OTHER_SIDE = "另一方"
-    #: no player: a card's own step, written without a subject (五谷丰登: 亮出牌堆顶…, the
-    #: use's, once before its targets — :attr:`~.abilities.CardEffectAbility.once`)
+    #: no player: what the card or the rules do, written without a subject (五谷丰登's own
+    #: step 亮出牌堆顶…, the use's — :attr:`~.abilities.CardEffectAbility.once`; 闪电's
+    #: 将此牌移动至下家的判定区), and the source of a damage no one deals (其受到3点雷电伤害)
     NOBODY = "无人"
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "Show",
     "SuitBranch",
     "SkipPhase",
+    "PassDelayed",
     "IgnoreArmor",
     "ViewAsUse",
     "Provide",
@@ -176,18 +177,22 @@ class JudgeTest:
     span: Span
     #: 若结果不为【桃】或【桃园结义】: the card names tested (``pattern`` joins them)
     cards: tuple[CardWord, ...] = ()
+    #: 若结果为黑桃2~9: the card's number is in this range too (both ends included)
+    numbers: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class JudgeBranch:
     """A judgement and what happens on its result.  Fields: ``judge``, ``test``,
-    ``then`` (effects run when the test holds), ``span``."""
+    ``then`` (effects run when the test holds), ``span``, ``otherwise`` (when it fails)."""
 
     verb: ClassVar[str] = "判定"
     judge: Judge
     test: JudgeTest
     then: tuple[Effect, ...]
     span: Span
+    #: ……；否则，…… after the result: what happens when the test fails
+    otherwise: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +430,18 @@ class SkipPhase:
 
 
 @dataclass(frozen=True, slots=True)
+class PassDelayed:
+    """将此牌移动至下家的判定区 (闪电): in a delayed trick's effect, the trick being resolved
+    moves on to the judge area of the next player who can take it.  Fields: ``actor``
+    (无来源 when written without a subject: the rules move it), ``span``, ``optional``."""
+
+    verb: ClassVar[str] = "移至下家判定区"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class IgnoreArmor:
     """无视其防具 (青釭剑): for the card use of the window, ``whose`` armor does not
     work.  Fields: ``actor``, ``whose``, ``optional``, ``span``."""
@@ -516,6 +533,7 @@ Effect = Union[
     Show,
     SuitBranch,
     SkipPhase,
+    PassDelayed,
     ViewAsUse,
     IgnoreArmor,
     Provide,

@@ -24,7 +24,7 @@ def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
         yield e
         if isinstance(e, JudgeBranch):
             yield e.judge
-            yield from walk_effects(e.then)
+            yield from walk_effects(e.then + e.otherwise)
         elif isinstance(e, (Threshold, SuitBranch, Conditional, ForEachRevealed)):
             yield from walk_effects(e.then)
         elif isinstance(e, ChooseOne):

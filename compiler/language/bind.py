@@ -449,11 +449,15 @@ class Binder:
             n = items[i]
             nxt = items[i + 1] if i + 1 < len(items) else None
             if (isinstance(n, ir.Act) and n.verb == "judge" and isinstance(nxt, ir.If)
-                    and nxt.cond is not None and nxt.cond.kind == "judge" and nxt.else_ is None):
+                    and nxt.cond is not None and nxt.cond.kind == "judge"):
                 (judge,) = self.act(n)
                 assert isinstance(judge, t.Judge)
+                # (……；否则，……: what happens when the result is not the one tested)
+                otherwise = self.effects(nxt.else_) if nxt.else_ is not None else ()
+                if nxt.else_ is not None and not otherwise:
+                    raise self.gap(f"“{self.words(nxt.else_)}”", nxt.else_)
                 out.append(t.JudgeBranch(judge, self.judge_test(nxt.cond), self.effects(nxt.then),
-                                         self.span_of(n.start, nxt.end)))
+                                         self.span_of(n.start, nxt.end), otherwise))
                 i += 2
                 continue
             turns = self.turns(items, i)
@@ -510,13 +514,18 @@ class Binder:
         return t.TakeTurns(actor, partner, req, then, self.span_of(items[i].start, items[j - 1].end)), j
 
     def judge_test(self, c: ir.Cond) -> t.JudgeTest:
-        """若结果为/不为<pattern> (a colour or a suit)."""
-        m = re.fullmatch(r"(?:判定)?结果(为|是|不为)(.+)", c.text)
+        """若结果为/不为<pattern> (a colour or a suit), with a range of numbers after a suit
+        (若结果为黑桃2~9: both ends included, the low one first)."""
+        m = re.fullmatch(r"(?:判定)?结果(为|是|不为)(.+?)(?:(\d+)[~～至](\d+))?", c.text)
         pattern = _SUITS.get(m.group(2), m.group(2)) if m else ""
         if m is None or (pattern not in _COLORS and pattern not in _SUITS.values()):
             raise self.gap(f"判定条件“{c.text}”", c)
+        numbers = (int(m.group(3)), int(m.group(4))) if m.group(3) else None
+        if numbers is not None and not (pattern in _SUITS.values() and 1 <= numbers[0] < numbers[1] <= 13):
+            raise self.gap(f"判定条件“{c.text}”", c)
         start = c.start + c.text.index(m.group(2))
-        return t.JudgeTest(m.group(1) == "不为", pattern, self.span_of(start, start + len(m.group(2))))
+        end = start + len(m.group(2)) + (len(m.group(3)) + 1 + len(m.group(4)) if m.group(3) else 0)
+        return t.JudgeTest(m.group(1) == "不为", pattern, self.span_of(start, end), numbers=numbers)
 
     def effect(self, n: ir.Node) -> list[t.Effect]:
         if isinstance(n, ir.OrElse):
@@ -645,6 +654,16 @@ class Binder:
             return [t.Judge(self.actor(a), sp, optional=opt)]
         if verb == "skip":
             return [self.skip(a)]
+        if verb == "take_damage" and len(qty) == len(args) == 1 and not (a.manner or a.target or a.partner):
+            # X受到n点(雷电/火焰)伤害, no source named: a damage no one deals (闪电's)
+            m = re.fullmatch(r"受到(?:\d+|[一两二三四五六七八九十])点(雷电|火焰)?伤害", self.words(a))
+            if m is not None:
+                victim = self.actor(a)
+                nobody = t.PlayerRef(t.Who.NOBODY, sp)
+                return [t.Damage(victim, nobody, victim, self.amount(qty[0]), sp, optional=opt, nature=m.group(1))]
+        if verb == "move":
+            return [self.pass_on(a)]
+
         if verb == "give" and len(cards) == 1 and len(players) == 1:
             return [t.Give(self.actor(a), self.card_spec(cards[0]), self.player(players[0]), sp, optional=opt)]
         options = [x for x in args if isinstance(x, ir.Option)]
@@ -672,6 +691,21 @@ class Binder:
         actor = self.player(owners[0]) if owners else self.actor(a)
         first, *more = phases
         return t.SkipPhase(actor, first, self.span(a), optional=a.optional, more=tuple(more))
+
+    def pass_on(self, a: ir.Act) -> t.PassDelayed:
+        """将此牌移动至下家的判定区(里): in a delayed trick's effect, the trick moves on to
+        the next player who can take it (the runtime's pass_delayed).  Any other card, or
+        another place, is not this verb."""
+        cards = [x for x in a.args if isinstance(x, ir.CardRef)]
+        places = [x for x in a.args if isinstance(x, ir.Place)]
+        if (len(cards) != 1 or len(places) != 1 or len(a.args) != 2 or self.words(cards[0]) != "此牌"
+                or re.fullmatch(r"下家的判定区里?", self.words(places[0])) is None
+                or a.manner or a.target or a.partner):
+            raise self.gap(f"动作“{self.words(a)}”", a)
+        # written without a subject: the rules move it (no one does: no one uses the card now)
+        implicit = a.actor is None or a.actor.form == "implicit"
+        actor = t.PlayerRef(t.Who.NOBODY, self.span(a)) if implicit else self.actor(a)
+        return t.PassDelayed(actor, self.span(a), optional=a.optional)
 
     def provide(self, a: ir.Act) -> t.Provide | None:
         """视为<你>使用/打出/使用或打出一张【X】 with no target: a :class:`Provide`."""

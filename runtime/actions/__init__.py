@@ -81,6 +81,8 @@ from .use import (
     use_chosen_card,
 )
 from .turn import (
+    delayed_card,
+    pass_delayed,
     skip_phase,
     phase_count,
     add_phase_count,
@@ -175,6 +177,8 @@ __all__ = [
     "require_jinks",
     "require_duel_slashes",
     "nullify_for",
+    "delayed_card",
+    "pass_delayed",
     "skip_phase",
     "cancel_target",
     "use_as",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import members as _M
-from ..cards import CardName
+from ..cards import AnyCard, CardName, VirtualCard
+from ..events import DelayedTrickEvent
 from ..player import DAMAGE_BONUS, USED, Player
 from ..skills import SkillContext, UseMode
 from ..timing import Phase
@@ -17,6 +18,7 @@ from ._common import _why
 _HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
 
 __all__ = [
+    "delayed_card", "pass_delayed",
     "skip_phase", "phase_count", "add_phase_count", "skill_uses", "cards_given_this_phase",
     "change_draw_count", "skip_draw", "add_damage_bonus", "lost_count",
     "cards_used_this_turn", "current_phase",
@@ -26,6 +28,37 @@ __all__ = [
 def skip_phase(ctx: SkillContext, player: Player, phase: Phase) -> None:
     """跳过 ``player``'s next ``phase`` (this turn if not passed yet)."""
     ctx.game.skip_phase(player, phase)
+
+
+def delayed_card(ctx: SkillContext) -> AnyCard:
+    """In a delayed trick's effect (the judge phase: ``ctx.event`` a
+    :class:`~sgs.runtime.events.DelayedTrickEvent`): the trick being resolved, as it counts
+    (its damage is of this card: 闪电)."""
+    ev = ctx.event
+    assert isinstance(ev, DelayedTrickEvent), "delayed_card: not in a delayed trick's effect"
+    return ev.trick
+
+
+def pass_delayed(ctx: SkillContext) -> None:
+    """将此牌移动至下家的判定区: the delayed trick being resolved moves on from the judged
+    player to the next living player, in seat order, whose judge area can take it (none
+    of the same name there, nothing prohibits it for him) — the judged player himself
+    last; into the discard pile if no one can take it.  Only while it is still in the
+    processing area (a skill may have taken it)."""
+    ev = ctx.event
+    assert isinstance(ev, DelayedTrickEvent), "pass_delayed: not in a delayed trick's effect"
+    game, player, card = ctx.game, ev.player, ev.card
+    if game.zone_of(card) is not _M.Zone.PROCESSING:
+        return
+    name = ev.trick.name
+    probe = VirtualCard(name, (card,), "", card.type, card.subtype)
+    for p in game.alive_from(player)[1:] + ([player] if player.alive else []):
+        if any(e.name_as == name.value for e in p.judge_area) or game.prohibited(p, p, probe):
+            continue
+        game.move_cards([card], _M.Zone.JUDGE, p, _M.MoveReason.PUT, player, judge_as=name.value)
+        game.log_event("移动", f"{name.value}移至 {p.tag} 的判定区", player=p.seat, card=card.label)
+        return
+    game.clear_processing([card])
 
 
 def phase_count(ctx: SkillContext, player: Player, key: str) -> int:

@@ -12,14 +12,13 @@ this protocol (决斗's turns are :func:`sgs.runtime.actions.take_turns`, which 
 its two 【杀】 per turn).  Still written by hand here, and what the language lacks for each:
 
 * 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
-  对其使用一张【杀】，否则将武器交给你;
-* 闪电 — delayed: its passing on (to the next player, and when
-  nullified), its ♠2-9 judgement and its sourceless damage.
+  对其使用一张【杀】，否则将武器交给你.
 
-A delayed trick whose effect is text (``锦囊 乐不思蜀 延时锦囊``; 兵粮寸断 in
-skills/maneuvering/tricks.sgs) is placed by its use
-(:func:`delayed_effect`) and its text runs in its target's judge phase
-(:class:`DelayedText`, :func:`resolve_delayed`).
+The delayed tricks' effects are all text (``锦囊 乐不思蜀 延时锦囊``, 闪电 in
+skills/standard/tricks.sgs; 兵粮寸断 in skills/maneuvering/tricks.sgs): each is placed
+by its use (:func:`delayed_effect`) and its text runs in its target's judge phase
+(:class:`DelayedText`, :func:`resolve_delayed`); a cancelled one does what its text does
+when its judgement misses (闪电 moves on).
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from .. import members as _M
 from ..flows.respond import can_produce
 from ..flows.use import ask_use_slash, use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
-from ..events import CardUseEvent
+from ..events import CardUseEvent, DelayedTrickEvent
 from ..player import JudgeAreaEntry, Player
 from ..skills import CardEffect, SkillContext, UseMode
 from ..stages import LOSER, RECEIVER, Step, Then, family, run_effect
@@ -154,17 +153,13 @@ def delayed_effect(game: Game, use: CardUseEvent) -> None:
             return
 
 
-def _lightning_hits(game: Game, player: Player, c: Card) -> bool:
-    """♠2-9, the suit as it counts for the judged player (the suit view: 红颜)."""
-    return 2 <= c.number <= 9 and game.suit_of(c, player) is _M.Suit.SPADE
-
-
 class DelayedText:
     """The effect of a delayed trick written as text (``锦囊 乐不思蜀 延时锦囊``): its use
     places the card in its target's judge area (:func:`delayed_effect`, the card-use
     protocol's); in that player's judge phase :func:`resolve_delayed` runs the text on him
-    (:meth:`judge`) once the 无懈可击 chain has not cancelled it.  The card goes to the
-    discard pile afterwards unless the text moved it."""
+    (:meth:`judge`) — or, when 无懈可击 cancels it, what the text does when it does not
+    take effect (:meth:`missed`).  The card goes to the discard pile afterwards unless the
+    text moved it."""
 
     __slots__ = ("cls",)
 
@@ -174,53 +169,41 @@ class DelayedText:
     def __call__(self, game: Game, use: CardUseEvent) -> None:
         delayed_effect(game, use)
 
-    def judge(self, game: Game, player: Player) -> None:
-        """The text's effect on ``player``, the one whose judge area holds the card (目标角色;
-        the text has no 你: no one uses the card now, the capability pass refuses it)."""
-        eff = self.cls(player)
-        eff.effect(SkillContext(game, player, eff, None, None, player), player)
+    def _context(self, game: Game, ev: DelayedTrickEvent) -> tuple[CardEffect, SkillContext]:
+        # the judged player is 目标角色; the text has no 你 (no one uses the card now: E0214)
+        eff = self.cls(ev.player)
+        return eff, SkillContext(game, ev.player, eff, None, ev, ev.player)
+
+    def judge(self, game: Game, ev: DelayedTrickEvent) -> None:
+        """The text's effect on the player whose judge area holds the card."""
+        eff, ctx = self._context(game, ev)
+        eff.effect(ctx, ev.player)
+
+    def missed(self, game: Game, ev: DelayedTrickEvent) -> None:
+        """The text's ……；否则，…… after its judgement, with no judgement: a cancelled
+        delayed trick does what it does when it does not take effect (seed 000 line 421:
+        闪电 cancelled moves straight on to the next player; 乐不思蜀 cancelled is discarded)."""
+        eff, ctx = self._context(game, ev)
+        eff.missed(ctx, ev.player)
 
 
 def resolve_delayed(game: Game, player: Player, entry: JudgeAreaEntry) -> None:
+    """One delayed trick of ``player``'s judge area in his judge phase: into the processing
+    area, the 无懈可击 chain, then the game's text effect of the card (:class:`DelayedText`:
+    its effect, or what it does when cancelled); the card is discarded unless it moved."""
     card = entry.card
     name = CardName(entry.name_as)
     trick: AnyCard = card if card.name is name else VirtualCard(name, (card,), "", card.type, card.subtype)
     game.move_cards([card], _M.Zone.PROCESSING, None, _M.MoveReason.JUDGE, player)
     game.log_event("判定阶段", f"{game.tag(player)} 的{name.value}开始判定", player=player.seat, card=card.label)
-    if nullified(game, trick, player):
-        if name is _M.CardName.LIGHTNING:
-            pass_lightning(game, player, card)
-        else:
-            game.clear_processing([card])
-        return
+    cancelled = nullified(game, trick, player)
     text = game.card_effects.get(name)
     if isinstance(text, DelayedText):
-        text.judge(game, player)
-        game.clear_processing([card])
-    elif name is _M.CardName.LIGHTNING:
-        j = game.judge(player, "闪电", good=lambda c: not _lightning_hits(game, player, c))
-        if _lightning_hits(game, player, j):
-            game.damage(None, player, 3, card=trick, nature=_M.Nature.THUNDER, reason="闪电")
-            game.clear_processing([card])
+        ev = DelayedTrickEvent(player, card, trick)
+        if cancelled:
+            text.missed(game, ev)
         else:
-            pass_lightning(game, player, card)
-    else:
-        game.clear_processing([card])
-
-
-def pass_lightning(game: Game, player: Player, card: Card) -> None:
-    """闪电 moves on to the next living player who has no 闪电 in his judge area."""
-    if game.zone_of(card) is not _M.Zone.PROCESSING:
-        return
-    probe = VirtualCard(_M.CardName.LIGHTNING, (card,), "", card.type, card.subtype)
-    for p in game.alive_from(player)[1:] + ([player] if player.alive else []):
-        if any(e.name_as == _M.CardName.LIGHTNING.value for e in p.judge_area):
-            continue
-        if game.prohibited(p, p, probe):
-            continue
-        game.move_cards([card], _M.Zone.JUDGE, p, _M.MoveReason.PUT, player, judge_as=_M.CardName.LIGHTNING.value)
-        game.log_event("移动", f"闪电移至 {p.tag} 的判定区", player=p.seat, card=card.label)
-        return
+            text.judge(game, ev)
     game.clear_processing([card])
 
 

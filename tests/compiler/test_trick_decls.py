@@ -39,6 +39,7 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
         **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗", "五谷丰登")},
         "桃": ("基本", "基本"),
         "乐不思蜀": ("锦囊", "延时锦囊"),
+        "闪电": ("锦囊", "延时锦囊"),
     }
     (draw,) = _effect(cards, "无中生有")
     assert isinstance(draw, ir.Draw) and draw.actor.who is ir.Who.TARGET and draw.cards.count.n == 2
@@ -73,6 +74,15 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert (lebu.test.negate, lebu.test.pattern) == (True, "红桃")
     (skip,) = lebu.then
     assert isinstance(skip, ir.SkipPhase) and skip.actor.who is ir.Who.IT and (skip.phase, skip.more) == ("出牌阶段", ())
+    # 闪电: a suit and a range of numbers; a damage no one deals; 否则 — the trick moves on
+    (lightning,) = _effect(cards, "闪电")
+    assert isinstance(lightning, ir.JudgeBranch)
+    assert (lightning.test.negate, lightning.test.pattern, lightning.test.numbers) == (False, "黑桃", (2, 9))
+    (hit,) = lightning.then
+    assert isinstance(hit, ir.Damage) and hit.source.who is ir.Who.NOBODY and hit.target.who is ir.Who.IT
+    assert (hit.amount, hit.nature) == (3, "雷电")
+    (moved,) = lightning.otherwise
+    assert isinstance(moved, ir.PassDelayed)
     (peach,) = _effect(cards, "桃")
     assert isinstance(peach, ir.Recover) and peach.actor.who is ir.Who.TARGET and peach.amount == 1
 
@@ -88,7 +98,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert cls.card is None or cls.card is name
         assert cls.source.startswith(("skills/standard/tricks.sgs:", "skills/maneuvering/tricks.sgs:"))
         assert not cls.__module__.startswith("sgs.runtime")
-    for delayed in (CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE):
+    for delayed in (CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING):
         assert isinstance(effects.card_effects(compiled)[delayed], tricks.DelayedText)
     assert effects.DELAYED == {CardName.INDULGENCE, CardName.LIGHTNING, CardName.SUPPLY_SHORTAGE}
     for gone in ("ex_nihilo_effect", "god_salvation_effect", "dismantlement_effect", "snatch_effect",
@@ -97,6 +107,9 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
     assert not hasattr(maneuvering, "supply_shortage_hits")
+    assert not hasattr(tricks, "pass_lightning") and not hasattr(tricks, "_lightning_hits")
+    # only a delayed trick whose text says what it does when it does not take effect has missed()
+    assert "missed" in vars(compiled[CardName.LIGHTNING]) and "missed" not in vars(compiled[CardName.INDULGENCE])
 
 
 def test_maneuvering_declarations() -> None:
@@ -232,3 +245,42 @@ def test_skip_near_misses_are_refused(effect: str, span: str) -> None:
     assert [d.code for d in result.refused] == ["E0503"], (result.refused, result.diagnostics)
     sp = result.refused[0].span
     assert (sp.line, line[sp.col - 1:sp.end_col - 1]) == (3, span)
+
+
+@pytest.mark.parametrize(
+    "decl, effect, span",
+    [
+        # a range of numbers follows a suit, low end first, within 1~13
+        ("锦囊 闪电 延时锦囊", "目标角色进行一次判定，若结果为黑桃5~5，其受到3点雷电伤害。", "结果为黑桃5~5"),
+        ("锦囊 闪电 延时锦囊", "目标角色进行一次判定，若结果为黑桃9~2，其受到3点雷电伤害。", "结果为黑桃9~2"),
+        # the trick moving on is a delayed trick's, and only to 下家的判定区
+        ("锦囊 无中生有 普通锦囊", "目标角色进行一次判定，若结果为黑桃，其摸一张牌，否则将此牌移动至下家的判定区里。",
+         "将此牌移动至下家的判定区里"),
+        ("锦囊 闪电 延时锦囊", "目标角色进行一次判定，若结果为黑桃，其摸一张牌，否则将此牌移动至你的判定区里。",
+         "将此牌移动至你的判定区里"),
+        # in the judge phase no use of the card can be answered
+        ("锦囊 闪电 延时锦囊", "目标角色需打出一张【闪】，否则其受到1点伤害。", "打出一张【闪】"),
+    ],
+)
+def test_delayed_near_misses_are_refused(decl: str, effect: str, span: str) -> None:
+    name = decl.split()[1]
+    line = f"{name}：{effect}"
+    result = build_texts({"t.sgs": f"扩展包 测试\n{decl}\n{line}\n"})
+    assert [d.code for d in result.refused] == ["E0503"], (result.refused, result.diagnostics)
+    sp = result.refused[0].span
+    assert (sp.line, line[sp.col - 1:sp.end_col - 1]) == (3, span)
+
+
+def test_a_sourceless_damage_and_a_judgement_otherwise_in_a_general_skill() -> None:
+    """其受到n点伤害 (no source) and a judgement's 否则 are not a card's alone: in a
+    general's skill the 否则 is written inline after the result's branch."""
+    result = build_texts({"t.sgs": "扩展包 测试\n武将 测试者 魏 4体力 男\n测试：出牌阶段，你可以进行一次判定，"
+                                     "若结果为红色，你摸一张牌，否则你受到1点雷电伤害。每阶段限一次。\n"})
+    assert result.ok, (result.refused, result.diagnostics)
+    (source,) = result.modules.values()
+    body = [line.strip() for line in str(source).splitlines()]
+    i = body.index("if is_red(ctx, judge_card, ctx.owner):")
+    assert [x for x in body[i:i + 6] if not x.startswith("#")] == [
+        "if is_red(ctx, judge_card, ctx.owner):", "draw(ctx, ctx.owner, 1)", "else:",
+        "damage(ctx, None, ctx.owner, 1, nature=Nature.THUNDER)",
+    ]

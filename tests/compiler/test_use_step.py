@@ -86,3 +86,38 @@ def test_a_general_has_no_target_count() -> None:
     assert not result.ok
     (d,) = result.refused
     assert d.code == "E0503" and "目标数" in d.message, d.message
+
+
+@pytest.mark.parametrize(
+    "decl, line, span_text, what",
+    [
+        # a delayed trick resolves in its target's judge phase, in no use: no step of its own
+        ("锦囊 乐不思蜀 延时锦囊", "乐不思蜀：亮出牌堆顶的一张牌。目标角色跳过出牌阶段。",
+         "亮出牌堆顶的一张牌。", "没有此牌自己的一步"),  # (the span: the whole sentence)
+        # only a verb no player does (the verb table's no_one) is written without a doer in a
+        # step: 摸牌 needs one, in an ordinary trick and in a delayed one alike
+        ("锦囊 五谷丰登 普通锦囊", "五谷丰登：摸一张牌。目标角色摸一张牌。", "摸一张牌", "不知道由谁做"),
+    ],
+)
+def test_step_near_misses_with_the_delayed_tricks(decl: str, line: str, span_text: str, what: str) -> None:
+    result = _card(line, decl)
+    assert not result.ok  # type: ignore[attr-defined]
+    diags = list(result.refused) + list(result.diagnostics)  # type: ignore[attr-defined]
+    d = diags[0]
+    assert d.code == "E0503", d
+    col0 = len(line.split("：", 1)[0]) + 1
+    start = line.split("：", 1)[1].index(span_text)
+    assert (d.span.line, d.span.col, d.span.end_col) == (3, col0 + start + 1, col0 + start + len(span_text) + 1), d
+    assert what in d.message, d.message
+
+
+def test_the_rules_move_a_delayed_trick() -> None:
+    """将此牌移动至下家的判定区 written with no doer at all is the rules' (Who.NOBODY, a
+    no_one verb of the verb table): the check that refuses other subjectless acts lets it
+    through."""
+    result = _card("闪电：将此牌移动至下家的判定区里。", "锦囊 闪电 延时锦囊")
+    assert result.ok, result.diagnostics  # type: ignore[attr-defined]
+    (pkg,) = result.packages  # type: ignore[attr-defined]
+    (a,) = pkg.cards[0].skills[0].abilities
+    (move,) = a.effects
+    assert isinstance(move, ir.PassDelayed) and move.actor.who is ir.Who.NOBODY

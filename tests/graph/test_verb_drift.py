@@ -42,7 +42,7 @@ from sgs.compiler import load_pool
 from sgs.compiler.verbs import VERBS
 from sgs.runtime.cards import CardName
 from sgs.runtime.effects import TextEffects
-from sgs.runtime.events import CardNeedEvent, DrawPhaseEvent
+from sgs.runtime.events import CardNeedEvent, DelayedTrickEvent, DrawPhaseEvent
 from sgs.runtime.game import EquipmentTable, Game
 from sgs.runtime.player import Player
 from sgs.runtime.skills import Skill, SkillContext, TriggerSkill, UseMode
@@ -470,6 +470,23 @@ def skip_phase() -> set[str]:
     return run(g, lambda c: A.skip_phase(c, p(g, 1), Phase.DISCARD))
 
 
+def pass_delayed() -> set[str]:
+    """将此牌移动至下家的判定区 (闪电): seat 1's 闪电, taken into the processing area as his
+    judge phase does, moves on to seat 2 (a move nobody loses a card by)."""
+    g = table(hands=(["闪电♠A"], (), (), ()))
+    me = p(g, 1)
+    (card,) = me.hand
+    g.move_cards([card], Zone.PROCESSING, None, MoveReason.JUDGE, me)
+
+    def body(c: SkillContext) -> None:
+        c.event = DelayedTrickEvent(me, card, card)
+        assert A.delayed_card(c) is card
+        A.pass_delayed(c)
+        assert [e.card for e in p(g, 2).judge_area] == [card]
+
+    return run(g, body)
+
+
 def transfer_damage() -> set[str]:
     """转移此伤害 in the owner's 受到伤害时: to seat 2 (taken), then to the 内奸 at 1 hp
     (an unsaved 濒死)."""
@@ -720,6 +737,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "选择花色": choose_suit,
     "展示": show,
     "跳过阶段": skip_phase,
+    "移至下家判定区": pass_delayed,
     "视为使用": view_as_use,
 }
 
