@@ -380,7 +380,7 @@ def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
 #: general card (不屈), the outcome of a declared card's questions (蛊惑: only in the text
 #: after a declared use, :data:`QUESTION_CONDITIONS`)
 QUESTION_CONDITIONS = frozenset({ir.CondKind.QUESTIONED, ir.CondKind.TRUE, ir.CondKind.FALSE, ir.CondKind.NOT_SUIT})
-EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT}) | QUESTION_CONDITIONS
+EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT, ir.CondKind.CHAINED}) | QUESTION_CONDITIONS
 #: the declared kinds a declared use may name (扣置…当任意一张基本牌或非延时类锦囊牌)
 DECLARED_KINDS = frozenset({"基本牌", "非延时类锦囊牌", "锦囊牌"})
 
@@ -722,6 +722,10 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
     trig = [a for a in skill.abilities if isinstance(a, (ir.TriggeredAbility, ir.ReplacementAbility))]
     if len(trig) > 1 and any(getattr(a, "cost", 0) for a in trig):
         out.append(Gap("有代价（你可以A，则B）的技能只能有一个时机", skill.span, runtime=False))
+    need = [a for a in trig if a.timing.window == NEED_WINDOW]
+    if need and len(trig) > 1:
+        # the request that offers the skill asks for one card by one window (emit.plan_trigger)
+        out.append(Gap("“当你需要使用或打出【牌】时”的技能有不止一个时机", need[0].timing.span, runtime=False))
     return out
 
 

@@ -722,6 +722,11 @@ class _Planner:
             whose = self.player(e.whose, env)
             self.use("ignore_armor")
             return self.guard([whose], env, [f"ignore_armor(ctx, {whose})"])
+        if isinstance(e, (ir.Chain, ir.ResetChain)):  # 横置X / 重置X: X's general card
+            who = self.player(e.actor, env)
+            action = "chain" if isinstance(e, ir.Chain) else "unchain"
+            self.use(action)
+            return self.guard([who], env, [f"{action}(ctx, {who})"])
         if isinstance(e, ir.PassDelayed):
             if not env.delayed:
                 raise self.internal("“将此牌移动至下家的判定区”只能用于延时锦囊的效果", e.span)
@@ -1070,10 +1075,14 @@ class _Planner:
             self.use("pile_number_new")
             test = f"pile_number_new(ctx, {env.pile_owner}, {env.pile_card})"
             test = test if kind is ir.CondKind.NUMBER_NEW else "not " + test
+        elif kind is ir.CondKind.CHAINED and c.player is not None:  # 若X处于连环状态
+            test = f"{self.player(c.player, env)}.chained"
         else:
             raise self.internal(f"编译器尚不支持条件“{c.text}”", c.span)
         body = self.effects(e.then, env) or ["pass"]
-        return [f"if {test}:"] + ["    " + line for line in body]
+        otherwise = self.effects(list(e.otherwise), env) if e.otherwise else []
+        return [f"if {test}:"] + ["    " + line for line in body] + (
+            ["else:"] + ["    " + line for line in otherwise] if otherwise else [])
 
     def choose_one(self, e: ir.ChooseOne, env: _Env) -> list[str]:
         chooser = self.player(e.actor, env)

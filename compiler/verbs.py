@@ -186,6 +186,9 @@ _TABLE: tuple[Verb, ...] = (
     # 将此牌移动至下家的判定区 (闪电): the delayed trick being resolved moves on to the next
     # player who can take it (delayed_card: the card, e.g. the one 闪电's damage is of)
     _verb("移至下家判定区", "PassDelayed", ("pass_delayed", "delayed_card"), no_one=True),
+    # 横置X / 重置X (铁索连环): X's general card enters / leaves the chained state
+    _verb("横置", "Chain", ("chain",)),
+    _verb("重置", "ResetChain", ("unchain",)),
     _verb("无视防具", "IgnoreArmor", ("ignore_armor",), windows=("指定目标后",)),
     # 叠置 (翻面): the card turns over; a face-down player's next turn is skipped
     # 选择一至两项 (神速): the chosen options' effects, each then the per-choice ones
@@ -252,7 +255,6 @@ _TABLE: tuple[Verb, ...] = (
         ("拼点", "Pindian", ("pindian",)),
         ("延时", "Delayed", ("delay_until",)),
         ("平置", "FaceUp", ("face_up",)),
-        ("重置", "ResetChain", ("unchain",)),
         ("回复至", "RecoverTo", ("set_hp",)),
         ("取消目标", "CancelTarget", ()),  # the runtime has cancel_target: only the emitter is missing
         ("额外回合", "ExtraTurn", ("extra_turn",)),
@@ -370,7 +372,8 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "延时": ("在{window}：{effects}", "at {window}: {effects}"),
     "叠置": ("{actor}{may}将武将牌叠置", "{actor} {may}turn(s) the general card face down"),
     "平置": ("{actor}{may}将武将牌平置", "{actor} {may}turn(s) the general card face up"),
-    "重置": ("{actor}{may}重置之", "{actor} {may}reset(s) it (unchained)"),
+    "重置": ("{actor}{may}被重置", "{actor} {may}become(s) unchained (重置)"),
+    "横置": ("{actor}{may}被横置", "{actor} {may}become(s) chained (横置)"),
     "回复至": ("{actor}将体力回复至{hp}点", "{actor} recover(s) to {hp} hp"),
     "取消目标": ("{actor}{may}取消之（不再是此牌的目标）", "{actor} {may}cancel(s) it (no longer a target)"),
     "转移伤害": ("{actor}{may}将此伤害转移给{to}", "{actor} {may}transfer(s) the damage to {to}"),

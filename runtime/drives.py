@@ -99,6 +99,8 @@ DRIVES: Mapping[str, Drive] = {
             "pile_number_new",
             "gain_max_hp",
             "turn_over",
+            "chain",
+            "unchain",
             "look_at_hand",
             "add_mark",
             "marks_of",

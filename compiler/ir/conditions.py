@@ -47,6 +47,8 @@ class CondKind(str, Enum):
     NOT_SUIT = "此牌不为"
     #: the card used is all the hand of ``player`` (你使用的【杀】若是你最后的手牌)
     LAST_HAND = "是最后的手牌"
+    #: ``player`` is chained (若目标角色处于连环状态: 铁索连环)
+    CHAINED = "处于连环状态"
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ __all__ = [
     "Delayed",
     "TurnOver",
     "FaceUp",
+    "Chain",
     "ResetChain",
     "RecoverTo",
     "CancelTarget",
@@ -97,13 +98,15 @@ class Pindian:
 
 @dataclass(frozen=True, slots=True)
 class Conditional:
-    """若<condition>，<then>.  Fields: ``cond``, ``then``, ``span``."""
+    """若<condition>，<then>(，否则<otherwise>).  Fields: ``cond``, ``then``, ``span``,
+    ``otherwise`` (when the condition does not hold)."""
 
     verb: ClassVar[str] = "若"
     cond: Condition
     then: tuple[Effect, ...]
     span: Span
     optional: bool = False
+    otherwise: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +156,20 @@ class FaceUp:
 
 
 @dataclass(frozen=True, slots=True)
+class Chain:
+    """横置X (X enters the chained state: 铁索连环).  Fields: ``actor`` (the one chained),
+    ``span``, ``optional``."""
+
+    verb: ClassVar[str] = "横置"
+    actor: PlayerRef
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ResetChain:
-    """重置之 (leave the chained state).  Fields: ``actor``, ``optional``, ``span``."""
+    """重置之 / 重置X (leave the chained state).  Fields: ``actor`` (the one reset),
+    ``optional``, ``span``."""
 
     verb: ClassVar[str] = "重置"
     actor: PlayerRef
@@ -744,6 +759,7 @@ CoverageEffect = Union[
     Delayed,
     TurnOver,
     FaceUp,
+    Chain,
     ResetChain,
     RecoverTo,
     CancelTarget,

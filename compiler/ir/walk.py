@@ -25,7 +25,9 @@ def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
         if isinstance(e, JudgeBranch):
             yield e.judge
             yield from walk_effects(e.then + e.otherwise)
-        elif isinstance(e, (Threshold, SuitBranch, Conditional, ForEachRevealed)):
+        elif isinstance(e, Conditional):
+            yield from walk_effects(e.then + e.otherwise)
+        elif isinstance(e, (Threshold, SuitBranch, ForEachRevealed)):
             yield from walk_effects(e.then)
         elif isinstance(e, ChooseOne):
             for o in e.options:

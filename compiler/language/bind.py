@@ -531,7 +531,7 @@ class Binder:
         if isinstance(n, ir.OrElse):
             return [self.or_else(n)]
         if isinstance(n, ir.If):
-            raise self.gap(f"条件“{self.words(n)}”", n)
+            return [self.state_if(n)]
         if isinstance(n, ir.Static) and n.kind == "damage_modify":
             # 此伤害+1 / 此伤害-1 in a damage window (the owner's doing: 古锭刀, 藤甲)
             m = re.fullmatch(r"此伤害([+-])(\d+)", self.words(n))
@@ -544,6 +544,20 @@ class Binder:
         if not isinstance(n, ir.Act):
             raise self.gap(f"“{self.words(n)}”", n)
         return self.act(n)
+
+    def state_if(self, n: ir.If) -> t.Conditional:
+        """若X处于连环状态，A(，否则B) among effects: a test of a player's state, then A, or B
+        when it does not hold.  Other conditions among effects are not bound here yet."""
+        c = n.cond
+        players = [x for x in c.args if isinstance(x, ir.PlayerRef)] if c is not None else []
+        if c is None or len(players) != 1 or len(c.args) != 1 or c.text != f"{players[0].text}处于连环状态":
+            raise self.gap(f"条件“{self.words(n)}”", n)
+        otherwise = self.effects(n.else_) if n.else_ is not None else ()
+        then = self.effects(n.then)
+        if not then or (n.else_ is not None and not otherwise):
+            raise self.gap(f"条件“{self.words(n)}”", n)
+        cond = t.Condition(t.CondKind.CHAINED, c.text, self.span(c), player=self.player(players[0]))
+        return t.Conditional(cond, then, self.span(n), otherwise=otherwise)
 
     def or_else(self, n: ir.OrElse) -> t.DoOrElse:
         """X需A，否则B: X is asked to do A; B when he does not.  A is bound as a request
@@ -663,7 +677,12 @@ class Binder:
                 return [t.Damage(victim, nobody, victim, self.amount(qty[0]), sp, optional=opt, nature=m.group(1))]
         if verb == "move":
             return [self.pass_on(a)]
-
+        if verb in ("chain", "unchain") and len(players) == len(args) <= 1 and not (a.manner or a.target or a.partner):
+            # 横置X / 重置X / X横置 / X重置: X's general card; 重置之 names no one here
+            if not args and self.words(a) not in ("横置", "重置"):
+                raise self.gap(f"动作“{self.words(a)}”", a)
+            who = self.player(players[0]) if players else self.actor(a)
+            return [(t.Chain if verb == "chain" else t.ResetChain)(who, sp, optional=opt)]
         if verb == "give" and len(cards) == 1 and len(players) == 1:
             return [t.Give(self.actor(a), self.card_spec(cards[0]), self.player(players[0]), sp, optional=opt)]
         options = [x for x in args if isinstance(x, ir.Option)]
@@ -806,7 +825,8 @@ class Binder:
         if part.kind in ("static", "free") and len(acts) == 1 and isinstance(acts[0], ir.Static) and limit is None:
             return t.StaticAbility(self.static(acts[0]), text, sp)
         if part.kind == "free" and len(acts) == 1 and isinstance(acts[0], ir.If) and limit is None and not self.card_effect:
-            # (a card's effect has no statements: a lead there is its effect's, 由目标角色开始，…)
+            # (a card's effect has no statements: a lead there is its effect's, 由目标角色开始，…;
+            # a 若 there tests a player's state, 若目标角色处于连环状态…: Binder.state_if)
             return self.static_if(acts[0], text, sp)
         if self.card_effect and part.kind == "free" and limit is None and not part.tags:
             # a sentence naming no 目标角色 beside one that does is the use's own step, once

@@ -14,7 +14,7 @@ from ..skills import SkillContext
 from ._common import _why
 
 __all__ = [
-    "prevent_death", "enter_dying", "kill", "transfer_damage", "turn_over", "gain_max_hp",
+    "prevent_death", "enter_dying", "kill", "transfer_damage", "turn_over", "chain", "unchain", "gain_max_hp",
     "lose_max_hp", "recover", "lose_hp", "damage", "prevent_damage", "change_damage",
     "prevent_excess_damage",
 ]
@@ -33,6 +33,22 @@ def recover(
 def lose_hp(ctx: SkillContext, player: Player, n: int = 1) -> None:
     """失去体力 (not damage: no damage windows; may cause dying)."""
     ctx.game.lose_hp(player, n, reason=_why(ctx))
+
+
+def chain(ctx: SkillContext, player: Player) -> None:
+    """横置: ``player``'s general card enters the chained state (属性伤害 is conducted to
+    him: runtime.flows.damage); already chained, nothing happens.  Opens no window."""
+    if player.alive and not player.chained:
+        player.chained = True
+        ctx.game.log_event("横置", f"{ctx.game.tag(player)} 的武将牌被横置", player=player.seat)
+
+
+def unchain(ctx: SkillContext, player: Player) -> None:
+    """重置: ``player``'s general card leaves the chained state; not chained, nothing
+    happens.  Opens no window."""
+    if player.alive and player.chained:
+        player.chained = False
+        ctx.game.log_event("重置", f"{ctx.game.tag(player)} 的武将牌被重置", player=player.seat)
 
 
 def turn_over(ctx: SkillContext, player: Player) -> None:

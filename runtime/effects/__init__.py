@@ -29,7 +29,6 @@ from .maneuvering import (
     IRON_CHAIN_STAGES,
     analeptic_effect,
     fire_attack_effect,
-    iron_chain_effect,
 )
 from .tricks import (
     AMAZING_GRACE_STAGES,
@@ -66,7 +65,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.THUNDER_SLASH: slash_effect_all,
     CardName.COLLATERAL: collateral_effect,
     CardName.ANALEPTIC: analeptic_effect,
-    CardName.IRON_CHAIN: iron_chain_effect,
     CardName.FIRE_ATTACK: fire_attack_effect,
 }
 
@@ -77,7 +75,7 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
 TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
-    CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING,
+    CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING, CardName.IRON_CHAIN,
 })
 
 #: the delayed tricks (延时锦囊) of the card tables: a text effect of one is run in the judge phase

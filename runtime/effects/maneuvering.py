@@ -1,8 +1,9 @@
 """The 军争 cards' effects that the skill language cannot state yet: 酒 (a basic card:
-no 无懈可击 step, two uses — play phase and dying — with a turn counter), 铁索连环
-(the verb 横置或重置; its 重铸 is the play flow's), 火攻 (展示一张手牌, then the user's
-optional discard of a hand card of its suit as the cost of the fire damage).  兵粮寸断's
-effect is text (skills/maneuvering/tricks.sgs: a delayed trick, like 乐不思蜀).  火杀/雷杀
+no 无懈可击 step, two uses — play phase and dying — with a turn counter), 火攻 (展示一张
+手牌, then the user's optional discard of a hand card of its suit as the cost of the fire
+damage).  兵粮寸断's and 铁索连环's effects are text (skills/maneuvering/tricks.sgs:
+兵粮寸断 a delayed trick, like 乐不思蜀; 铁索连环 若目标角色处于连环状态，重置目标角色，
+否则横置目标角色 — its 重铸 is the play flow's, not part of its effect).  火杀/雷杀
 are 杀 (:mod:`.basic`; their nature is the card's); the conduction of 属性伤害 is the damage family's (:mod:`..flows.damage`).
 
 Seed 000's card notes are the rules:
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 from .. import members as _M
 from ..events import CardUseEvent
 from ..legality import ANALEPTIC_USED as _ANALEPTIC_USED
-from ..stages import LOSER, Step, Then, family
+from ..stages import LOSER, Step, Then, family, run_effect
 from .tricks import NULLIFY, applies
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ __all__ = [
     "IRON_CHAIN_STAGES",
     "FIRE_ATTACK_STAGES",
     "analeptic_effect",
-    "iron_chain_effect",
     "fire_attack_effect",
 ]
 
@@ -55,15 +55,6 @@ def analeptic_effect(game: Game, use: CardUseEvent) -> None:
     user.turn_counters[ANALEPTIC_USED] = 1
     user.turn_counters[DRUNK] = 1
     game.log_event("酒", f"{game.tag(user)} 本回合使用的下一张杀伤害+1", player=user.seat)
-
-
-def iron_chain_effect(game: Game, use: CardUseEvent) -> None:
-    for t in list(use.targets):
-        if not applies(game, use, t):
-            continue
-        t.chained = not t.chained
-        what = "横置" if t.chained else "重置"
-        game.log_event(what, f"{game.tag(t)} 的武将牌被{what}", player=t.seat)
 
 
 def fire_attack_effect(game: Game, use: CardUseEvent) -> None:
@@ -94,7 +85,7 @@ def fire_attack_effect(game: Game, use: CardUseEvent) -> None:
 
 
 ANALEPTIC_STAGES = family("酒的效果", Step(analeptic_effect, Then("回复体力", "濒死时")))
-IRON_CHAIN_STAGES = family("铁索连环的效果", Step(iron_chain_effect, NULLIFY))
+IRON_CHAIN_STAGES = family("铁索连环的效果", Step(run_effect, NULLIFY))
 FIRE_ATTACK_STAGES = family(
     "火攻的效果",
     Step(fire_attack_effect, NULLIFY, Then("移动牌", "弃置同花色手牌", roles=frozenset({LOSER})), Then("伤害", "火焰伤害")),

@@ -106,7 +106,7 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
                  "amazing_grace_effect"):
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
-    assert not hasattr(maneuvering, "supply_shortage_hits")
+    assert not hasattr(maneuvering, "supply_shortage_hits") and not hasattr(maneuvering, "iron_chain_effect")
     assert not hasattr(tricks, "pass_lightning") and not hasattr(tricks, "_lightning_hits")
     # only a delayed trick whose text says what it does when it does not take effect has missed()
     assert "missed" in vars(compiled[CardName.LIGHTNING]) and "missed" not in vars(compiled[CardName.INDULGENCE])
@@ -118,12 +118,22 @@ def test_maneuvering_declarations() -> None:
     assert result.ok, result.diagnostics
     (pkg,) = result.packages
     decls = {n.name: d for d in pkg.cards for n in d.names}
-    assert {n: (d.kind, d.subtype) for n, d in decls.items()} == {"兵粮寸断": ("锦囊", "延时锦囊")}
+    assert {n: (d.kind, d.subtype) for n, d in decls.items()} == {
+        "兵粮寸断": ("锦囊", "延时锦囊"), "铁索连环": ("锦囊", "普通锦囊"),
+    }
     (branch,) = _effect(decls, "兵粮寸断")
     assert isinstance(branch, ir.JudgeBranch) and branch.judge.actor.who is ir.Who.TARGET
     assert (branch.test.negate, branch.test.pattern) == (True, "梅花")
     (skip,) = branch.then
     assert isinstance(skip, ir.SkipPhase) and skip.actor.who is ir.Who.IT and skip.phase == "摸牌阶段"
+    # 铁索连环: a test of the target's state among effects, with its 否则
+    (toggle,) = _effect(decls, "铁索连环")
+    assert isinstance(toggle, ir.Conditional) and toggle.cond.kind is ir.CondKind.CHAINED
+    assert toggle.cond.player is not None and toggle.cond.player.who is ir.Who.TARGET
+    (reset,) = toggle.then
+    (chain,) = toggle.otherwise
+    assert isinstance(reset, ir.ResetChain) and isinstance(chain, ir.Chain)
+    assert reset.actor.who is ir.Who.TARGET and chain.actor.who is ir.Who.TARGET
 
 
 def test_emitted_hooks() -> None:
@@ -284,3 +294,21 @@ def test_a_sourceless_damage_and_a_judgement_otherwise_in_a_general_skill() -> N
         "if is_red(ctx, judge_card, ctx.owner):", "draw(ctx, ctx.owner, 1)", "else:",
         "damage(ctx, None, ctx.owner, 1, nature=Nature.THUNDER)",
     ]
+
+
+@pytest.mark.parametrize(
+    "effect, span",
+    [
+        # a test of a state among a card's effects: 处于连环状态 only, of one player
+        ("若目标角色已受伤，重置目标角色，否则横置目标角色。", "若目标角色已受伤，重置目标角色，否则横置目标角色"),
+        ("若目标角色处于濒死状态，重置目标角色，否则横置目标角色。", "若目标角色处于濒死状态，重置目标角色，否则横置目标角色"),
+        # 横置/重置 one player
+        ("横置目标角色和你。", "目标角色和你"),
+    ],
+)
+def test_chain_near_misses_are_refused(effect: str, span: str) -> None:
+    line = f"铁索连环：{effect}"
+    result = build_texts({"t.sgs": f"扩展包 测试\n锦囊 铁索连环 普通锦囊\n{line}\n"})
+    assert [d.code for d in result.refused] == ["E0503"], (result.refused, result.diagnostics)
+    sp = result.refused[0].span
+    assert (sp.line, line[sp.col - 1:sp.end_col - 1]) == (3, span)

@@ -487,6 +487,19 @@ def pass_delayed() -> set[str]:
     return run(g, body)
 
 
+def chain_and_reset() -> set[str]:
+    """横置 / 重置 (铁索连环): seat 2 chained, then reset — a state, no window."""
+    g = table()
+
+    def body(c: SkillContext) -> None:
+        A.chain(c, p(g, 2))
+        assert p(g, 2).chained
+        A.unchain(c, p(g, 2))
+        assert not p(g, 2).chained
+
+    return run(g, body)
+
+
 def transfer_damage() -> set[str]:
     """转移此伤害 in the owner's 受到伤害时: to seat 2 (taken), then to the 内奸 at 1 hp
     (an unsaved 濒死)."""
@@ -738,6 +751,8 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "展示": show,
     "跳过阶段": skip_phase,
     "移至下家判定区": pass_delayed,
+    "横置": chain_and_reset,
+    "重置": chain_and_reset,
     "视为使用": view_as_use,
 }
 

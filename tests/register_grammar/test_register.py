@@ -356,9 +356,11 @@ def test_check_reads_register_text_as_not_yet_runnable() -> None:
     # read and bound: it compiles (a package build hands the line to the register grammar)
     assert check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源弃置一张手牌。", "t") == []
     # read, not bound yet: W0701 names what is not bound, in the register's words
-    (d,) = check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源横置。", "t")
+    # (横置 is bound since 铁索连环's effect is text: 失去一个技能 is not)
+    (d,) = check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源失去一个技能。", "t")
     assert (d.code, d.severity.value) == ("W0701", "warning")
-    assert "动作“横置”" in d.message, d.message
+    assert "动作“失去一个技能”" in d.message, d.message
+    assert check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源横置。", "t") == []
     # a verb of the table without arguments is bound by it (翻面: 叠置)
     assert check_skill_lines("测试：每当一名角色受到一次伤害后，你可以令伤害来源翻面。", "t") == []
     # an unknown verb stays an error of the sentence grammar (with its suggestion machinery)
