@@ -335,7 +335,7 @@ _TIMINGS = frozenset(t.value for t in Timing)
 _PHASES = frozenset(p.value for p in Phase)
 _NATURES = frozenset(n.value for n in Nature)
 #: verbs without actions of their own that the emitter compiles (amounts, branches)
-_CONTROL = frozenset({"额外回复体力", "比较花色", "否则"})
+_CONTROL = frozenset({"额外回复体力", "比较花色", "否则", "若如此做"})
 _NEW_WHO = {ir.Who.ALL, ir.Who.KILLER, ir.Who.TARGET, ir.Who.THEY}
 _NEW_COUNTS = {ir.CountKind.ALL, ir.CountKind.HALF, ir.CountKind.HAND_DIFF}
 _NEW_X = {ir.Quantity.HP}
@@ -497,6 +497,24 @@ def _step_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
         cards = getattr(e, "cards", None)
         if isinstance(cards, ir.CardSpec) and cards.count.x is ir.Quantity.TARGET_COUNT:
             yield Gap("“等同于目标数的牌”（只用于此牌自己亮出牌）", cards.span, runtime=False)
+
+
+def _shown_gaps(a: ir.Ability) -> Iterator[Gap]:
+    """展示一张手牌, then cards like it (与之花色相同的): the emitter compares a card that is
+    discarded (弃置…) with the card shown before it in the same effect; 你可以A，若如此做，B
+    follows A only when A is an optional discard (paid in full or not at all: the runtime
+    says whether it was done)."""
+    shown = False
+    for e in ir.walk_effects(a.effects if isinstance(a, ir.CardEffectAbility) else _effects_of(a)):
+        if isinstance(e, ir.Show) and e.cards is not None:
+            shown = True
+        if isinstance(e, ir.IfDone) and not (len(e.do) == 1 and isinstance(e.do[0], ir.Discard) and e.do[0].optional):
+            yield Gap("“若如此做”之前做的事（运行时只知道可以不做的弃置是否做了）", e.span, runtime=False)
+        for attr in ("cards", "spec"):
+            spec = getattr(e, attr, None)
+            if isinstance(spec, ir.CardSpec) and spec.like is not None and not (isinstance(e, ir.Discard) and shown):
+                yield Gap(f"“{spec.like.measure}{'不同' if spec.like.differs else '相同'}的牌”（只用于弃置，且之前展示过牌）",
+                          spec.like.span, runtime=False)
 
 
 def _delayed_trick(name: str) -> bool:
@@ -712,6 +730,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
                 out.extend(_spec_gaps(c.source))
         for i, e in enumerate(ir.walk_effects(_effects_of(a))):
             out.extend(_effect_gaps(e, a, i == 0))
+        out.extend(_shown_gaps(a))
         if isinstance(a, ir.CardEffectAbility):
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))

@@ -173,6 +173,7 @@ class _Env:
         self.obtained: str | None = None  # the card the last 获得…的一张牌 took (for 展示之 / 此牌)
         self.capture_obtained = False  # a later clause needs the card 获得 takes
         self.hand_seen: str | None = None  # the hand cards looked at (观看…的手牌)
+        self.shown: tuple[str, str] | None = None  # (the cards, who showed them) after 展示一张手牌
         self.revealed: str | None = None  # the cards revealed from the draw pile (亮出牌堆顶的n张牌)
         self.pile_card: str | None = None  # the card just put on a general card (不屈: 该牌)
         self.pile_owner: str | None = None  # whose general card it is on
@@ -309,15 +310,33 @@ class _Planner:
                 parts.append(f"{var}.name is {self.card_name(spec.name)}")
         return " and ".join(parts) if parts else None
 
-    def discard_test(self, e: ir.Discard, var: str = "c") -> str | None:
+    def discard_test(self, e: ir.Discard, var: str = "c", env: _Env | None = None) -> str | None:
         """The test of a card ``e`` discards; an equipment card's own effect never pays
-        with the card itself (seed 000: 贯石斧 弃两张牌 — 手牌或自己的其它装备牌)."""
+        with the card itself (seed 000: 贯石斧 弃两张牌 — 手牌或自己的其它装备牌); a card
+        like the one shown before (与之花色相同的) as the game sees both."""
         test = self.card_test(var, e.cards)
+        if e.cards.like is not None:
+            if env is None or env.shown is None:
+                raise self.internal("“与之……相同的牌”前没有展示的牌", e.cards.like.span)
+            like = self.like_test(var, e.cards.like, self.player(e.actor, env), env.shown)
+            test = f"{test} and {like}" if test else like
         if self._own_card is not None and e.actor.who is ir.Who.YOU and e.cards.zone is not ir.Zone.HAND:
             own = f"{var}.name is not {_member('CardName', self._own_card)}"
             self.use("CardName")
             test = f"{test} and {own}" if test else own
         return test
+
+    def like_test(self, var: str, like: ir.SameAs, holder: str, shown: tuple[str, str]) -> str:
+        """Card ``var`` (``holder``'s) against the card shown before (``shown``: the cards
+        and who showed them): the same (or not) suit or colour, each as the game sees it for
+        its holder, or number."""
+        cards, shower = shown
+        op = ("is not" if like.differs else "is") if like.measure != "点数" else ("!=" if like.differs else "==")
+        if like.measure == "点数":
+            return f"bool({cards}) and {var}.number {op} {cards}[0].number"
+        query = {"花色": "suit_of", "颜色": "color_of"}[like.measure]
+        self.use(query)
+        return f"bool({cards}) and {query}(ctx, {var}, {holder}) {op} {query}(ctx, {cards}[0], {shower})"
 
     def card_type_test(self, var: str, card_type: str, span: Span) -> str:
         """装备牌 / 武器牌 / 防具牌 / 基本牌 / 锦囊牌: a test of card ``var``'s type."""
@@ -481,6 +500,8 @@ class _Planner:
                 and env.chosen_count is None
             ):
                 env.it = env.chosen  # 该角色 / 其: the player who named the suit
+            if isinstance(e, ir.Show) and e.cards is not None and e.actor.who is not ir.Who.YOU and env.it is None:
+                env.it = env.shown[1] if env.shown is not None else None  # 其: who showed it (火攻's target)
             env.cost_keeps = None
             rest = effects[i + 1 :]
             if verb_of(e).hp_falls and rest:
@@ -513,7 +534,7 @@ class _Planner:
                 return [f"discard(ctx, ctx.owner, {env.cards})"]
             n = self.count_expr(e.cards, env)
             self.use("ask_discard")
-            test = self.discard_test(e)
+            test = self.discard_test(e, env=env)
             if env.cost_keeps is not None:
                 test = f"{test} and {env.cost_keeps}" if test else env.cost_keeps
             extra = f", card_filter=lambda c: {test}" if test else ""
@@ -649,6 +670,14 @@ class _Planner:
             self.use("choose_suit")
             env.suit = "suit"
             return self.guard([actor], env, [f"suit = choose_suit(ctx, {actor})"])
+        if isinstance(e, ir.Show) and e.cards is not None:
+            # 展示一张手牌: his pick among his own, which a later 与之花色相同的 compares with
+            actor = self.player(e.actor, env)
+            if actor in env.nullable and actor not in env.guarded:
+                raise self.internal("“展示一张手牌”的角色可能已不在场", e.span)
+            self.use("show_chosen")
+            env.shown = ("shown", actor)
+            return [f"shown = show_chosen(ctx, {actor}, {self.count_expr(e.cards, env)})"]
         if isinstance(e, ir.Show):
             actor = self.player(e.actor, env)
             if env.obtained is None:
@@ -825,6 +854,8 @@ class _Planner:
             return self.conditional(e, env)
         if isinstance(e, ir.DoOrElse):
             return self.do_or_else(e, env)
+        if isinstance(e, ir.IfDone):
+            return self.if_done(e, env)
         if isinstance(e, ir.TakeTurns):
             return self.take_turns(e, env)
         if isinstance(e, ir.WillNotDie) and env.window != "扣减体力时":
@@ -866,6 +897,23 @@ class _Planner:
         finally:
             env.it = saved
         return self.guard([actor], env, [f"if {ask} is None:"] + ["    " + line for line in otherwise])
+
+    def if_done(self, e: ir.IfDone, env: _Env) -> list[str]:
+        """X可以弃置…，若如此做，B: the discard, which X may decline (paid in full or not at
+        all: the capability pass allows no other ``do``), and B only when he paid."""
+        (do,) = e.do
+        if not (isinstance(do, ir.Discard) and do.optional):
+            raise self.internal("“若如此做”前编译器只支持可以不做的弃置", do.span)
+        actor = self.player(do.actor, env)
+        n = self.count_expr(do.cards, env)
+        test = self.discard_test(do, env=env)
+        self.use("ask_discard")
+        extra = f", card_filter=lambda c: {test}" if test else ""
+        env.last_count = n
+        then = self.effects(list(e.then), env)
+        return self.guard([actor], env, [
+            f"if len(ask_discard(ctx, {actor}, {n}, {self.zone(do.cards.zone)}, optional=True{extra})) == {n}:",
+        ] + ["    " + line for line in then])
 
     def take_turns(self, e: ir.TakeTurns, env: _Env) -> list[str]:
         """X与Y轮流打出一张【N】，首先未打出的一方…: the runtime's turns (X first), then what
@@ -1278,6 +1326,8 @@ class _Planner:
             spec = owned.spec if isinstance(owned, ir.OwnedCard) else owned.cards
             assert spec is not None
             conds.append(_HAS_CARDS_IN[spec.zone or ir.Zone.HAND].format("target"))
+        if isinstance(first, ir.Show) and first.cards is not None and first.actor.who is ir.Who.TARGET:
+            conds.append(_HAS_CARDS_IN[first.cards.zone or ir.Zone.HAND].format("target"))  # 展示一张手牌: he has one
         if isinstance(first, ir.Obtain) and isinstance(first.what, ir.RevealedCards) and first.what.one:
             conds.append(f"bool(in_processing(ctx, {revealed}))")  # 获得亮出的一张牌: some are left
         actors = [getattr(e, "actor", None) for e in effects]

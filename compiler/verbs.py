@@ -179,7 +179,8 @@ _TABLE: tuple[Verb, ...] = (
         windows=("成为目标时",), owner_only=True,
     ),
     _verb("选择花色", "ChooseSuit", ("choose_suit",)),
-    _verb("展示", "Show", ("show_card",)),
+    # 展示之 (the card just obtained) / 展示一张手牌 (his pick among his own: show_chosen)
+    _verb("展示", "Show", ("show_card", "show_chosen")),
     # whether the suits differ is not up to the owner: like a judgement's result
     _verb("比较花色", "SuitBranch", (), gate="chance"),
     _verb("跳过阶段", "SkipPhase", ("skip_phase",)),
@@ -243,6 +244,9 @@ _TABLE: tuple[Verb, ...] = (
     # X需A，否则B: no action of its own — B when A's request is refused, so A must be a
     # verb that ``decides`` (the capability pass checks it); X picks between the two
     _verb("否则", "DoOrElse", (), gate="choice"),
+    # X可以A，若如此做，B: no action of its own — B when A was done, so A must be a verb
+    # whose action says so (an optional discard; the capability pass allows no other)
+    _verb("若如此做", "IfDone", (), gate="choice"),
     # X与Y轮流打出一张【杀】，首先未打出的一方… (决斗): the requests one after another, until
     # one is refused; what follows is reached by the players' choices
     _verb("轮流", "TakeTurns", ("take_turns",), gate="choice"),
@@ -352,7 +356,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     ),
     "转移目标": ("{actor}{may}将此{card}转移给{to}", "{actor} {may}transfer(s) this {card} to {to}"),
     "选择花色": ("{actor}选择一种花色", "{actor} name(s) a suit"),
-    "展示": ("{actor}展示之", "{actor} show(s) it"),
+    "展示": ("{actor}展示{cards?%|之}", "{actor} show(s) {cards?%|it}"),
     "比较花色": (
         "若此牌的花色与所选的{differs?不同|相同}：{then}", "if the card's suit is {differs?not |}the one named: {then}",
     ),
@@ -364,6 +368,7 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "拼点": ("{actor}{may}与{target}拼点", "{actor} {may}compare(s) cards (拼点) with {target}"),
     "若": ("若{cond}：{then}", "if {cond}: {then}"),
     "否则": ("需{do}，否则{otherwise}", "{do} is required, or else {otherwise}"),
+    "若如此做": ("{do}，若如此做：{then}", "{do}; if done: {then}"),
     "打出牌": ("{actor}{mode}一张{card}", "{actor} {mode} a {card}"),
     "轮流": (
         "{actor}与{partner}轮流{do}（由{actor}开始），首先未做到的一方：{then}",

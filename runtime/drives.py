@@ -152,6 +152,7 @@ DRIVES: Mapping[str, Drive] = {
             "transfer_candidates",
             "choose_suit",
             "show_card",
+            "show_chosen",
             "can_use_on",
             "questioned",
             "questioners",

@@ -395,13 +395,16 @@ class ChooseSuit:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """展示之: the actor shows the card the previous clause gave him (获得…并展示之).
-    Fields: ``actor``, ``optional``, ``span``."""
+    """展示之: the actor shows the card the previous clause gave him (获得…并展示之); with
+    ``cards``, 展示一张手牌: he picks that many of his own and shows them (火攻), the
+    card a later 与之花色相同的 compares with.  Fields: ``actor``, ``optional``, ``span``,
+    ``cards``."""
 
     verb: ClassVar[str] = "展示"
     actor: PlayerRef
     span: Span
     optional: bool = False
+    cards: CardSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Nodes added for those skill texts.  Most of their verbs have no runtime action yet: the
 verb table (:mod:`sgs.compiler.verbs`) names the action each needs, ``sgs check``
 reports it (W0701) and ``sgs compile`` refuses (E0503).  Nesting nodes here:
-:class:`Conditional`, :class:`DoOrElse`, :class:`TakeTurns`, :class:`Delayed`, :class:`ChooseItems`,
+:class:`Conditional`, :class:`DoOrElse`, :class:`IfDone`, :class:`TakeTurns`, :class:`Delayed`, :class:`ChooseItems`,
 :class:`ForEachRevealed`, :class:`JudgeCases` (:func:`~.walk.walk_effects` knows them).
 Seam: like :mod:`.effects` (``actor``, ``optional``, ``span``, ``verb``), kept apart
 because the back end treats them apart; a verb that the runtime learns may move over.
@@ -28,6 +28,7 @@ __all__ = [
     "Pindian",
     "Conditional",
     "DoOrElse",
+    "IfDone",
     "Delayed",
     "TurnOver",
     "FaceUp",
@@ -118,6 +119,21 @@ class DoOrElse:
     actor: PlayerRef
     do: tuple[Effect, ...]
     otherwise: tuple[Effect, ...]
+    span: Span
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IfDone:
+    """<actor>可以<do>，若如此做，<then>: the actor may do it (he is asked, and may
+    decline); ``then`` happens only when he did — :class:`DoOrElse`'s other side.  ``do``
+    is one effect whose runtime action says whether it was done (an optional discard: paid
+    in full or not at all).  Fields: ``actor``, ``do``, ``then``, ``span``."""
+
+    verb: ClassVar[str] = "若如此做"
+    actor: PlayerRef
+    do: tuple[Effect, ...]
+    then: tuple[Effect, ...]
     span: Span
     optional: bool = False
 
@@ -756,6 +772,7 @@ CoverageEffect = Union[
     Pindian,
     Conditional,
     DoOrElse,
+    IfDone,
     Delayed,
     TurnOver,
     FaceUp,

@@ -22,6 +22,7 @@ __all__ = [
     "PlayerRef",
     "Count",
     "CardSpec",
+    "SameAs",
     "CardClass",
     "DamageCard",
     "JudgeCardRef",
@@ -93,6 +94,18 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
+class SameAs:
+    """与之花色相同的 / 花色与此牌不同的: a measure of each card (``measure``: 花色, 颜色 or
+    点数) the same as (``differs``: not the same as) that of the card shown just before in
+    the same effect (展示一张手牌 … 与之…: the suit as it counts for whoever showed it).
+    Fields: ``measure``, ``differs``, ``span`` (the relative clause)."""
+
+    measure: str
+    differs: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class CardSpec:
     """Cards described by count and filters: ``count``, ``zone`` (手牌/牌; None for a
     named card), ``color`` (红色/黑色), ``suit`` (红桃 …), ``name`` (a card name),
@@ -108,6 +121,8 @@ class CardSpec:
     names: tuple[CardWord, ...] = ()
     same_suit: bool = False
     plain: bool = False
+    #: a measure compared with a card named before (与之花色相同的手牌: :class:`SameAs`)
+    like: SameAs | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from .effects import ChooseOne, Effect, JudgeBranch, SuitBranch, Threshold
-from .effects_coverage import ChooseItems, Conditional, Delayed, DoOrElse, ForEachRevealed, JudgeCases, TakeTurns
+from .effects_coverage import ChooseItems, Conditional, Delayed, DoOrElse, ForEachRevealed, IfDone, JudgeCases, TakeTurns
 
 __all__ = ["walk_effects"]
 
@@ -38,6 +38,8 @@ def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
             yield from walk_effects(e.per_choice)
         elif isinstance(e, DoOrElse):
             yield from walk_effects(e.do + e.otherwise)
+        elif isinstance(e, IfDone):
+            yield from walk_effects(e.do + e.then)
         elif isinstance(e, TakeTurns):
             yield e.do
             yield from walk_effects(e.then)

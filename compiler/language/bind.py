@@ -45,6 +45,10 @@ _SUITS = {"♠": "黑桃", "♥": "红桃", "♣": "梅花", "♦": "方块", "�
           "黑桃": "黑桃", "红桃": "红桃", "梅花": "梅花", "方块": "方块"}
 _COLORS = {"红色", "黑色"}
 
+#: a card just shown, as a relative clause names it (与之花色相同的), and the measures it compares
+_SHOWN = "(?:之|此牌|该牌|它|展示的牌|展示牌)"
+_LIKE = "花色|颜色|点数"
+
 _YOU = {"你", "自己"}
 #: the natures of damage a timing may name (受到火焰伤害时); "" for any damage
 _NATURES = {"", "火焰", "雷电"}
@@ -237,6 +241,9 @@ class Binder:
                 plain = True
             else:
                 raise self.gap(f"牌的描述“{f}”", c)
+        like = None
+        for rel in c.rels:
+            like = self.same_as(c, rel)
         head = c.head or ""
         if head in ("红色牌", "黑色牌"):  # a colour and a kind the lexicon keeps as one word
             color, head = head[:2], "牌"
@@ -253,7 +260,20 @@ class Binder:
             name = t.CardWord(head[1:-1], self.span_of(c.end - len(head), c.end), bracketed=True)
         else:
             raise self.gap(f"牌“{c.text}”", c)
-        return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type, plain=plain)
+        return t.CardSpec(count, sp, zone=zone, color=color, suit=suit, name=name, card_type=card_type, plain=plain,
+                          like=like)
+
+    def same_as(self, c: ir.CardRef, rel: str) -> t.SameAs:
+        """A relative clause of a card phrase that compares a measure of each card with the
+        card shown before (与之花色相同的 / 花色与此牌不同的 / 与展示的牌相同花色的: 火攻);
+        any other relative clause is not bound (it would narrow the cards)."""
+        m = (re.fullmatch(rf"与{_SHOWN}(?P<m>{_LIKE})(?P<r>相同|不同)的", rel)
+             or re.fullmatch(rf"(?P<m>{_LIKE})与{_SHOWN}(?P<r>相同|不同)的", rel)
+             or re.fullmatch(rf"与{_SHOWN}(?P<r>相同|不同)(?P<m>{_LIKE})的", rel))
+        start = c.start + c.text.find(rel)
+        if m is None:
+            raise Gap(f"牌的描述“{rel}”", start, start + len(rel))
+        return t.SameAs(m.group("m"), m.group("r") == "不同", self.span_of(start, start + len(rel)))
 
     def owned_spec(self, c: ir.CardRef) -> t.CardSpec:
         """The cards of an owner's phrase (其两张牌 / 其装备区里的一张坐骑牌): the part after
@@ -460,6 +480,18 @@ class Binder:
                                          self.span_of(n.start, nxt.end), otherwise))
                 i += 2
                 continue
+            prev = items[i - 1] if i > 0 else None
+            if (isinstance(n, ir.If) and n.cond is None and n.else_ is None and isinstance(prev, ir.Act)
+                    and prev.optional and out and len(self.act(prev)) == 1):
+                # 你可以A，若如此做，B: B only when A was done (A is the effect just bound)
+                do = out.pop()
+                actor = getattr(do, "actor", None)
+                then = self.effects(n.then)
+                if not isinstance(actor, t.PlayerRef) or not then:
+                    raise self.gap(f"“{self.words(n)}”", n)
+                out.append(t.IfDone(actor, (do,), then, self.span_of(prev.start, n.end)))
+                i += 1
+                continue
             turns = self.turns(items, i)
             if turns is not None:
                 out.append(turns[0])
@@ -644,9 +676,12 @@ class Binder:
         players = [x for x in args if isinstance(x, ir.PlayerRef)]
         qty = [x for x in args if isinstance(x, ir.Quantity)]
         if (verb == "damage" and a.target is not None and not a.manner and a.partner is None and len(qty) == len(args) <= 1
-                and self.text[(qty[0].end if qty else a.end - 2):a.end] == "伤害"):  # 对X造成n点伤害 (no element)
+                and (m := re.fullmatch(r"(火焰|雷电)?伤害", self.text[(qty[0].end if qty else a.end - 2):a.end])) is not None
+                and (qty or m.group(1) is None)):
+            # 对X造成n点伤害 / 对X造成n点火焰伤害 (an element: the damage's nature)
             src = self.actor(a)
-            return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt)]
+            return [t.Damage(src, src, self.player(a.target), self.amount(qty[0] if qty else None), sp, optional=opt,
+                             nature=m.group(1))]
         if (verb == "reveal" and len(cards) == len(args) == 1 and cards[0].place == "牌堆顶" and cards[0].form == "card_phrase"
                 and cards[0].head == "牌" and not (cards[0].owner or cards[0].filters) and not a.manner
                 and a.target is None and a.partner is None):
@@ -662,6 +697,13 @@ class Binder:
         if spec is not None and (spec.params or not [x for x in args if not isinstance(x, ir.Seq)]):
             # (a verb of no arguments too: 防止此伤害)
             return [self.by_table(a, spec)]
+        if (verb == "show" and len(cards) == len(args) == 1 and cards[0].owner is None and cards[0].place is None
+                and not cards[0].pronoun):
+            # X展示一张手牌: his pick among his own (the card a later 与之花色相同的 compares with)
+            shown = self.card_spec(cards[0])
+            if shown.zone is not t.Zone.HAND or shown.like is not None:
+                raise self.gap(f"动作“{self.words(a)}”", a)
+            return [t.Show(self.actor(a), sp, optional=opt, cards=shown)]
         if verb == "gain" and len(cards) == 1 and not players:
             return [t.Obtain(self.actor(a), self.card_ref(cards[0]), sp, optional=opt)]
         if verb == "judge" and all(isinstance(x, ir.Quantity) and self.words(x) == "一" for x in args):

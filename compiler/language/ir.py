@@ -64,6 +64,8 @@ class CardRef(Node):
     #: the phrase's rule (card_phrase, card_owned, card_in_place, card_list, cpron …)
     form: str = "card_phrase"
     parts: tuple["CardRef", ...] = ()
+    #: the relative clauses before the head (与之花色相同的 …), as written
+    rels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -118,10 +118,11 @@ class _Lowering:
                                                     "card_except"):
             sub = self.card(inner)
             return ir.CardRef(a, b, self.words(t), count or sub.count, owner or sub.owner, place or sub.place,
-                              sub.filters, sub.head, sub.pronoun, str(t.data), (sub,))
+                              sub.filters, sub.head, sub.pronoun, str(t.data), (sub,), sub.rels)
         filters = tuple(self.words(c) for c in kids if c.data == "cmod")
         head = next((self.words(c) for c in kids if c.data == "chead"), None)
-        return ir.CardRef(a, b, self.words(t), count, owner, place, filters, head, False, str(t.data))
+        rels = tuple(self.words(c) for c in kids if c.data == "crel")  # (the binder says which it knows)
+        return ir.CardRef(a, b, self.words(t), count, owner, place, filters, head, False, str(t.data), rels=rels)
 
     def skill(self, t: Subtree) -> ir.SkillRef:
         """A skill phrase (30_verbs ``skill_np`` / ``skill_phrase``): its name, owner,

@@ -34,6 +34,7 @@ from .cards import (
     arrange_cards,
     put_on_pile,
     show_card,
+    show_chosen,
 )
 from .hp import (
     prevent_death,
@@ -216,6 +217,7 @@ __all__ = [
     "transfer_target",
     "choose_suit",
     "show_card",
+    "show_chosen",
     "can_use_on",
     "force_hit",
     "can_use_card_on",

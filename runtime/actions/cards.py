@@ -18,7 +18,7 @@ __all__ = [
     "put_on_general", "pile_number_new", "reveal_top", "in_processing", "put_into_discard_pile",
     "look_at_hand", "show_among", "discard_or_put_on_pile", "draw", "discard",
     "ask_discard", "obtain", "obtain_from", "discard_from", "give", "look_at_top",
-    "choose_cards_among", "hand_out", "arrange_cards", "put_on_pile", "show_card",
+    "choose_cards_among", "hand_out", "arrange_cards", "put_on_pile", "show_card", "show_chosen",
 ]
 
 
@@ -271,6 +271,17 @@ def put_on_pile(ctx: SkillContext, player: Player, cards: Sequence[Card], bottom
         cards=[c.label for c in cs],
         bottom=bottom,
     )
+
+
+def show_chosen(ctx: SkillContext, player: Player, n: int = 1) -> list[Card]:
+    """展示一张手牌: ``player`` picks ``n`` of his hand cards (all, when he has fewer) and
+    shows each (:func:`show_card`); returns them — none when his hand is empty."""
+    shown = ctx.game.choose_cards(
+        player, list(player.hand), n, n, prompt=f"{_why(ctx)}：展示{n}张手牌", about=_why(ctx)
+    )
+    for c in shown:
+        show_card(ctx, player, c)
+    return shown
 
 
 def show_card(ctx: SkillContext, player: Player, card: Card) -> None:

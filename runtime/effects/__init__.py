@@ -28,7 +28,6 @@ from .maneuvering import (
     FIRE_ATTACK_STAGES,
     IRON_CHAIN_STAGES,
     analeptic_effect,
-    fire_attack_effect,
 )
 from .tricks import (
     AMAZING_GRACE_STAGES,
@@ -65,7 +64,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.THUNDER_SLASH: slash_effect_all,
     CardName.COLLATERAL: collateral_effect,
     CardName.ANALEPTIC: analeptic_effect,
-    CardName.FIRE_ATTACK: fire_attack_effect,
 }
 
 
@@ -76,6 +74,7 @@ TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
     CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING, CardName.IRON_CHAIN,
+    CardName.FIRE_ATTACK,
 })
 
 #: the delayed tricks (延时锦囊) of the card tables: a text effect of one is run in the judge phase

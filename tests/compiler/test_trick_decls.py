@@ -107,19 +107,21 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
         assert not hasattr(tricks, gone)
     assert not hasattr(basic, "peach_effect")
     assert not hasattr(maneuvering, "supply_shortage_hits") and not hasattr(maneuvering, "iron_chain_effect")
+    assert not hasattr(maneuvering, "fire_attack_effect")
     assert not hasattr(tricks, "pass_lightning") and not hasattr(tricks, "_lightning_hits")
     # only a delayed trick whose text says what it does when it does not take effect has missed()
     assert "missed" in vars(compiled[CardName.LIGHTNING]) and "missed" not in vars(compiled[CardName.INDULGENCE])
 
 
 def test_maneuvering_declarations() -> None:
-    """skills/maneuvering/tricks.sgs: 兵粮寸断, a delayed trick judged for ♣."""
+    """skills/maneuvering/tricks.sgs: 兵粮寸断, a delayed trick judged for ♣; 铁索连环; 火攻
+    (its IR: tests/compiler/test_fire_attack_text.py)."""
     result = build([bundled_skills_dir() / "maneuvering" / "tricks.sgs"])
     assert result.ok, result.diagnostics
     (pkg,) = result.packages
     decls = {n.name: d for d in pkg.cards for n in d.names}
     assert {n: (d.kind, d.subtype) for n, d in decls.items()} == {
-        "兵粮寸断": ("锦囊", "延时锦囊"), "铁索连环": ("锦囊", "普通锦囊"),
+        "兵粮寸断": ("锦囊", "延时锦囊"), "铁索连环": ("锦囊", "普通锦囊"), "火攻": ("锦囊", "普通锦囊"),
     }
     (branch,) = _effect(decls, "兵粮寸断")
     assert isinstance(branch, ir.JudgeBranch) and branch.judge.actor.who is ir.Who.TARGET

@@ -461,8 +461,9 @@ def choose_suit() -> set[str]:
 
 
 def show() -> set[str]:
-    g = table(hands=(["杀♠7"], (), (), ()))
-    return run(g, lambda c: A.show_card(c, p(g, 1), p(g, 1).hand[0]))
+    g = table(hands=(["杀♠7", "闪♥2"], (), (), ()))
+    opened = run(g, lambda c: A.show_card(c, p(g, 1), p(g, 1).hand[0]))
+    return opened | run(g, lambda c: A.show_chosen(c, p(g, 1), 1))  # 展示一张手牌: his pick
 
 
 def skip_phase() -> set[str]:
