@@ -132,10 +132,14 @@ def _read_skills_file(path: Path) -> str:
 _MAX_CORPUS_BYTES = 20_000_000
 
 
-def _need_file(path: Path, option: str) -> None:
+#: what a corpus file is, said when a folder is given instead (--skills-file's is the default)
+_TSV_WANTED = "语料 TSV（第一行列名 skill、text，可选 package，制表符分隔）"
+
+
+def _need_file(path: Path, option: str, wanted: str = "每行一条“名称：正文”的文本文件") -> None:
     """``option`` (e.g. ``--skills-file``) names an existing file, not a folder."""
     if path.is_dir():
-        raise _fail(f"{option} {path} 是一个目录，不是文件：请给出每行一条“名称：正文”的文本文件")
+        raise _fail(f"{option} {path} 是一个目录，不是文件：请给出{wanted}")
     if not path.exists():
         raise _fail(f"找不到文件：{path}")  # a device or FIFO is refused by the reader, with its kind
 
@@ -655,21 +659,25 @@ def corpus(
 
     from sgs.compiler.language.corpus import measure, read_corpus, render_text
 
-    _need_file(tsv, "TSV")
+    _need_file(tsv, "TSV", _TSV_WANTED)
     if fmt not in ("text", "json"):
         raise _fail(f"--format 应为 text 或 json，而不是 {fmt!r}")
     from sgs.compiler.inputs import InputError, read_bytes
+    from sgs.compiler.scenario_format import not_utf8_message, utf8_error_position
 
     try:  # bounded first: /dev/zero was read until memory ran out, a FIFO blocked
-        read_bytes(tsv, limit=_MAX_CORPUS_BYTES)
+        data = read_bytes(tsv, limit=_MAX_CORPUS_BYTES)
     except InputError as e:
         raise _fail(f"无法读取 {tsv}：{e.message}", 1) from None
+    try:  # before read_corpus: its UnicodeDecodeError is a ValueError, whose text is Python's
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col, _ = utf8_error_position(data, e)
+        raise _fail(f"无法读取 {tsv}:{line}:{col}：{not_utf8_message(data, e)}") from None
     try:
         rows = read_corpus(tsv)
     except (ValueError, csv.Error) as e:
         raise _fail(str(e)) from None
-    except UnicodeDecodeError:
-        raise _fail(f"{tsv}：不是 UTF-8 编码的文本") from None
     rep = measure(rows, with_check=check, reference=reference)
     out.print(json.dumps(rep.as_json(), ensure_ascii=False, indent=2) if fmt == "json" else render_text(rep, groups), markup=False)
 
@@ -698,7 +706,7 @@ def bench(
         from sgs.compiler.language.bench import run_language_bench
 
         if corpus is not None:
-            _need_file(corpus, "--corpus")
+            _need_file(corpus, "--corpus", _TSV_WANTED)
         run_language_bench(out, corpus, reference=reference)
         return
     if scale:

@@ -1,0 +1,28 @@
+"""A new user's bad inputs to the commands besides ``sgs check``: each is a clear
+Chinese message naming the file (and the place), never a Python exception's text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sgs.compiler.cli import app
+
+runner = CliRunner()
+
+
+def test_corpus_tsv_in_gbk_names_the_line_and_column(tmp_path: Path) -> None:
+    tsv = tmp_path / "c.tsv"
+    tsv.write_bytes("skill\ttext\n".encode() + "镇宅\t每当你受到一次伤害后，你可以摸一张牌。\n".encode("gbk"))
+    r = runner.invoke(app, ["corpus", str(tsv), "--no-check"])
+    assert r.exit_code == 2
+    assert f"{tsv}:2:1" in r.output and "不是 UTF-8 编码" in r.output and "0x" in r.output
+    assert "codec" not in r.output  # the exception's English text is no message
+
+
+def test_corpus_of_a_folder_asks_for_a_tsv(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["corpus", str(tmp_path)])
+    assert r.exit_code == 2
+    assert "是一个目录" in r.output and "skill" in r.output and "text" in r.output
+    assert "名称：正文" not in r.output  # that is --skills-file's format, not a corpus's
