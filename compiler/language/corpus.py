@@ -121,7 +121,7 @@ def read_corpus(path: Path) -> list[CorpusRow]:
     """Rows of a corpus TSV (columns ``skill`` and ``text``; ``package`` optional).
     ValueError (a Chinese message) when a column is missing or a row has no text: a
     malformed row is refused, not counted as a text the grammar rejects."""
-    with path.open(encoding="utf-8", newline="") as f:
+    with path.open(encoding="utf-8-sig", newline="") as f:  # a BOM at the start means nothing
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         cols = set(reader.fieldnames or ())
         if not {"skill", "text"} <= cols:

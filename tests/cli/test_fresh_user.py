@@ -26,3 +26,12 @@ def test_corpus_of_a_folder_asks_for_a_tsv(tmp_path: Path) -> None:
     assert r.exit_code == 2
     assert "是一个目录" in r.output and "skill" in r.output and "text" in r.output
     assert "名称：正文" not in r.output  # that is --skills-file's format, not a corpus's
+
+
+def test_corpus_tsv_with_a_byte_order_mark_reads_its_header(tmp_path: Path) -> None:
+    # Notepad writes one: a BOM at the start means nothing anywhere (README)
+    tsv = tmp_path / "c.tsv"
+    tsv.write_text("\ufeffskill\ttext\n镇宅\t每当你受到一次伤害后，你可以摸一张牌。\n", encoding="utf-8")
+    r = runner.invoke(app, ["corpus", str(tsv), "--no-check"])
+    assert r.exit_code == 0, r.output
+    assert "语料 1 条技能文本" in r.output
