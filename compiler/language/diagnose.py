@@ -716,6 +716,10 @@ def diagnose_failure(text: str, stop: Stop, span_of: SpanOf) -> Diagnostic:
     else:
         sp = span_of(stop.start, stop.end)
         msg, help_ = (shape[1], shape[2]) if shape else (f"此处不应出现“{stop.found}”", None)
+        if shape is None and stop.found == "。" and not text[stop.end:].strip():
+            # stopped at the final 。 (typed, or added by W0102): the words before it are
+            # unfinished — “此处不应出现“。”” under a 。 not typed said nothing
+            msg = "句子没有写完"
     if fix is not None and not unfinished:
         # the fix says best what is wrong: a stray word, a missing one, a misspelt one
         old = text[fix.start:fix.end]
