@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sgs.compiler.cli import app
@@ -35,3 +36,14 @@ def test_corpus_tsv_with_a_byte_order_mark_reads_its_header(tmp_path: Path) -> N
     r = runner.invoke(app, ["corpus", str(tsv), "--no-check"])
     assert r.exit_code == 0, r.output
     assert "语料 1 条技能文本" in r.output
+
+
+def test_compile_without_o_writes_out_as_the_readme_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "`sgs compile SRC… [-o DIR]`" in readme and "default `out/`" in readme
+    src = tmp_path / "a.sgs"
+    src.write_text("扩展包 测试（ceshi）\n武将 张三（zhangsan） 魏 4体力 男\n镇宅：每当你受到1点伤害后，你可以摸一张牌。\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["compile", str(src)])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out" / "ceshi.py").is_file()
