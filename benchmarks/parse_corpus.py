@@ -33,6 +33,8 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def _corpus() -> Path:
+    # bench.default_corpus's search, kept here: the worker runs inside the other checkout's
+    # sgs, which may predate that function
     env = os.environ.get("SGS_CORPUS")
     if env:
         return Path(env)

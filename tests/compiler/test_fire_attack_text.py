@@ -17,11 +17,13 @@ from sgs.runtime.effects import maneuvering
 from sgs.runtime.testing import SeatSpec, build_game, run_table
 from sgs.runtime.timing import Phase
 
+from .card_text import build_card
+
 LINE = "火攻：目标角色展示一张手牌，然后你可以弃置一张与之花色相同的手牌，若如此做，你对其造成1点火焰伤害。"
 
 
 def _build(line: str, decl: str = "锦囊 火攻 普通锦囊") -> object:
-    return build_texts({"t.sgs": f"扩展包 测试\n{decl}\n{line}\n"})
+    return build_card(line, decl)
 
 
 def test_bound() -> None:

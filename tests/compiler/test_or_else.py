@@ -13,6 +13,8 @@ from sgs.compiler.language import ir as syn
 from sgs.compiler.language.front import read
 from sgs.compiler.verbs import VERBS
 
+from .card_text import assert_card_refused, build_card
+
 
 def _body(text: str) -> tuple[syn.Node, ...]:
     got = read("x", text)
@@ -45,7 +47,7 @@ def test_a_condition_keeps_its_otherwise() -> None:
 
 
 def _card(line: str, decl: str = "锦囊 南蛮入侵 普通锦囊") -> object:
-    return build_texts({"t.sgs": f"扩展包 测试\n{decl}\n{line}\n"})
+    return build_card(line, decl)
 
 
 def test_bound_and_compiled() -> None:
@@ -86,17 +88,7 @@ def test_use_mode() -> None:
     ],
 )
 def test_near_misses_refused(line: str, span_text: str, what: str) -> None:
-    result = _card(line)
-    assert not result.ok  # type: ignore[attr-defined]
-    diags = list(result.refused) + list(result.diagnostics)  # type: ignore[attr-defined]
-    assert diags, line
-    d = diags[0]
-    assert d.code in ("E0503", "E0301", "E0302"), d
-    text = line.split("：", 1)[1]
-    start = text.index(span_text)
-    col0 = len("南蛮入侵：")
-    assert (d.span.line, d.span.col, d.span.end_col) == (3, col0 + start + 1, col0 + start + len(span_text) + 1), d
-    assert what in d.message, d.message
+    assert_card_refused(_card(line), line, span_text, what, codes=("E0503", "E0301", "E0302"))
 
 
 def test_missing_otherwise_clause_is_a_syntax_error() -> None:

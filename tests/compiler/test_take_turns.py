@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sgs.compiler import build_texts, ir
+from sgs.compiler import ir
 from sgs.compiler.language import ir as syn
 from sgs.compiler.language.front import read
 from sgs.compiler.verbs import VERBS
@@ -17,6 +17,8 @@ from sgs.runtime.cards import CardName
 from sgs.runtime.testing import SeatSpec, build_game
 from sgs.runtime.timing import Phase
 from tests.register_grammar.near import assert_stops_at
+
+from .card_text import assert_card_refused, build_card
 
 DUEL = "由目标角色开始，其与你轮流打出一张【杀】，首先未打出【杀】的一方受到另一方造成的1点伤害。"
 
@@ -37,7 +39,7 @@ def test_reading() -> None:
 
 
 def _card(line: str, decl: str = "锦囊 决斗 普通锦囊") -> object:
-    return build_texts({"t.sgs": f"扩展包 测试\n{decl}\n{line}\n"})
+    return build_card(line, decl)
 
 
 def _effects(result: object) -> tuple[ir.Effect, ...]:
@@ -95,17 +97,7 @@ def test_without_who_starts_the_subject_does() -> None:
     ],
 )
 def test_near_misses_refused(line: str, span_text: str, what: str) -> None:
-    result = _card(line)
-    assert not result.ok  # type: ignore[attr-defined]
-    diags = list(result.refused) + list(result.diagnostics)  # type: ignore[attr-defined]
-    assert diags, line
-    d = diags[0]
-    assert d.code == "E0503", d
-    text = line.split("：", 1)[1]
-    start = text.index(span_text)
-    col0 = len("决斗：")
-    assert (d.span.line, d.span.col, d.span.end_col) == (3, col0 + start + 1, col0 + start + len(span_text) + 1), d
-    assert what in d.message, d.message
+    assert_card_refused(_card(line), line, span_text, what)
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,13 @@ import pytest
 
 from sgs.compiler import build_texts, ir
 
+from .card_text import assert_card_refused, build_card
+
 LINE = "五谷丰登：亮出牌堆顶等同于目标数的牌。目标角色获得亮出的一张牌。"
 
 
 def _card(line: str, decl: str = "锦囊 五谷丰登 普通锦囊") -> object:
-    return build_texts({"t.sgs": f"扩展包 测试\n{decl}\n{line}\n"})
+    return build_card(line, decl)
 
 
 def test_bound() -> None:
@@ -67,17 +69,7 @@ def test_a_sentence_alone_is_the_effect() -> None:
     ],
 )
 def test_near_misses_refused(line: str, span_text: str, what: str) -> None:
-    result = _card(line)
-    assert not result.ok  # type: ignore[attr-defined]
-    diags = list(result.refused) + list(result.diagnostics)  # type: ignore[attr-defined]
-    assert diags, line
-    d = diags[0]
-    assert d.code == "E0503", d
-    text = line.split("：", 1)[1]
-    start = text.index(span_text)
-    col0 = len("五谷丰登：")
-    assert (d.span.line, d.span.col, d.span.end_col) == (3, col0 + start + 1, col0 + start + len(span_text) + 1), d
-    assert what in d.message, d.message
+    assert_card_refused(_card(line), line, span_text, what)
 
 
 def test_a_general_has_no_target_count() -> None:
@@ -100,15 +92,7 @@ def test_a_general_has_no_target_count() -> None:
     ],
 )
 def test_step_near_misses_with_the_delayed_tricks(decl: str, line: str, span_text: str, what: str) -> None:
-    result = _card(line, decl)
-    assert not result.ok  # type: ignore[attr-defined]
-    diags = list(result.refused) + list(result.diagnostics)  # type: ignore[attr-defined]
-    d = diags[0]
-    assert d.code == "E0503", d
-    col0 = len(line.split("：", 1)[0]) + 1
-    start = line.split("：", 1)[1].index(span_text)
-    assert (d.span.line, d.span.col, d.span.end_col) == (3, col0 + start + 1, col0 + start + len(span_text) + 1), d
-    assert what in d.message, d.message
+    assert_card_refused(_card(line, decl), line, span_text, what)
 
 
 def test_the_rules_move_a_delayed_trick() -> None:
