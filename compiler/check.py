@@ -469,11 +469,37 @@ def _or_else_gaps(e: ir.Effect, card_effect: bool) -> Iterator[Gap]:
 
     if isinstance(e, ir.DoOrElse):
         verb = VERBS.get(e.do[0].verb) if len(e.do) == 1 else None
-        # (对其使用一张【杀】，否则…: the emitter has no such use inside a card's effect yet)
-        if verb is None or not verb.decides or isinstance(e.do[0], ir.UseCard):
+        if verb is None or not verb.decides:
             yield Gap("“需……，否则……”中要求做的事（运行时不知道它是否被拒绝）", e.span, runtime=False)
+        elif isinstance(e.do[0], ir.UseCard) and not card_effect:
+            # (需对X使用一张【杀】，否则…: the request and the use in one, emitted in a card's effect only)
+            yield Gap("“需对其使用一张牌，否则……”（运行时只在牌的效果中提出这种要求）", e.span, runtime=False)
     if isinstance(e, ir.AnswerCard) and not card_effect:
         yield Gap("“需打出（使用）一张牌，否则……”（运行时只在牌的效果中提出这种要求）", e.span, runtime=False)
+
+
+def _card_use_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
+    """对X使用一张【杀】 in a card's effect is asked of its doer only as X需…，否则… (the request
+    and the use in one); 你指定的另一名角色 is the player the user designated at the use — only
+    in the effect of a card whose use designates one (the runtime's
+    :data:`~sgs.runtime.effects.DESIGNATES`: 借刀杀人, a player its target could use a 【杀】
+    on), and only as that 【杀】's target, used by the target."""
+    from sgs.runtime.effects import DESIGNATES
+
+    designates = next((card.value for name, card in DESIGNATES.items() if name.value == skill.name), None)
+    asked = {id(e.do[0]) for e in ir.walk_effects(a.effects) if isinstance(e, ir.DoOrElse) and len(e.do) == 1}
+    for e in ir.walk_effects(a.effects):
+        if isinstance(e, ir.UseCard) and id(e) not in asked:
+            yield Gap("“对其使用一张牌”（牌的效果中只写作“需对其使用一张【牌】，否则……”）", e.span, runtime=False)
+        for f in fields(e):
+            v = getattr(e, f.name)
+            if not (isinstance(v, ir.PlayerRef) and v.who is ir.Who.DESIGNATED):
+                continue
+            if designates is None:
+                yield Gap(f"“{v.who.value}”（使用【{skill.name}】时不指定目标以外的角色）", v.span, runtime=False)
+            elif not (isinstance(e, ir.UseCard) and f.name == "target" and e.actor.who is ir.Who.TARGET
+                      and e.card.name == designates):
+                yield Gap(f"“{v.who.value}”（只用于“目标角色需对其使用一张【{designates}】”）", v.span, runtime=False)
 
 
 def _step_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
@@ -734,6 +760,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
         if isinstance(a, ir.CardEffectAbility):
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))
+            out.extend(_card_use_gaps(skill, a))
             out.extend(_step_gaps(skill, a))
             out.extend(_delayed_gaps(a, _delayed_trick(skill.name)))
         elif not isinstance(a, ir.Unbound):

@@ -403,6 +403,8 @@ class _Planner:
             return env.you
         if p.who is ir.Who.NOBODY:  # no player: a damage no one deals, a card's own step (亮出牌堆顶…)
             return "None"
+        if p.who is ir.Who.DESIGNATED and env.target is not None:
+            return "ctx.use.sub_target"  # 你指定的另一名角色: designated at the use (None if no one was)
         if p.who is ir.Who.QUESTIONERS and env.questioner is not None:
             return env.questioner
         if p.who is ir.Who.TARGET and env.target is not None:
@@ -550,6 +552,11 @@ class _Planner:
         if isinstance(e, ir.Give):
             actor = self.player(e.actor, env)
             to = self.player(e.to, env)
+            kind = self.card_test("c", e.cards) if e.cards.zone is ir.Zone.EQUIP else None
+            if kind is not None and e.cards.count.kind is ir.CountKind.IMPLICIT and to != actor:
+                # 其将装备区里的武器牌交给你: the cards of that kind in his equipment area, in sight
+                self.use("give_equipped")
+                return self.guard([actor, to], env, [f"give_equipped(ctx, {actor}, {to}, lambda c: {kind})"])
             if env.cards is None or actor != "ctx.owner" or to == actor:
                 raise self.internal("编译器只支持出牌阶段技能中由你交出所选的牌", e.span)
             self.use("give")
@@ -881,15 +888,22 @@ class _Planner:
         """X需A，否则B: A's request (a verb that ``decides``: the capability pass allows no
         other), and B when it is refused; 其 in B is X unless it already names someone."""
         (do,) = e.do
-        if not isinstance(do, ir.AnswerCard):
+        if isinstance(do, ir.UseCard) and env.target is not None:
+            # 需对X使用一张【杀】 (借刀杀人): the request and the use in one; X gone or out of
+            # reach is a refusal too (the action says None)
+            actor = self.player(do.actor, env)
+            self.use("use_card_on")
+            ask = f"use_card_on(ctx, {actor}, ({self.card_name(do.card)},), {self.player(do.target, env)})"
+        elif isinstance(do, ir.AnswerCard):
+            actor = self.player(do.actor, env)
+            self.use("ask_for_card")
+            mode = ""
+            if do.mode is ir.Mode.USE:
+                self.use("UseMode")
+                mode = ", UseMode.USE"
+            ask = f"ask_for_card(ctx, {actor}, {self.card_name(do.card)}{mode})"
+        else:
             raise self.internal("“需……，否则……”中要求做的事编译器还写不出", do.span)
-        actor = self.player(do.actor, env)
-        self.use("ask_for_card")
-        mode = ""
-        if do.mode is ir.Mode.USE:
-            self.use("UseMode")
-            mode = ", UseMode.USE"
-        ask = f"ask_for_card(ctx, {actor}, {self.card_name(do.card)}{mode})"
         saved = env.it
         env.it = saved if saved is not None else actor
         try:

@@ -138,7 +138,8 @@ _TABLE: tuple[Verb, ...] = (
     # the card's owner loses it (None: from the processing area, no one's window)
     # (获得其中每种花色的牌各一张: the owner picks one of each suit among the revealed cards)
     _verb("获得", "Obtain", ("obtain", "obtain_from", "choose_cards_among"), whose=(("失去牌时", "what.owner"),)),
-    _verb("交给", "Give", ("give",)),
+    # 将所选的牌交给X (仁德) / 其将装备区里的武器牌交给你 (借刀杀人: the cards of a kind in sight)
+    _verb("交给", "Give", ("give", "give_equipped")),
     _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
     _verb("额外回复体力", "ExtraRecover", (), windows=("回复体力时",), owner_only=True),
     _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True, frames=("lose_hp",), params=(("amount", "amount"),)),
@@ -234,9 +235,10 @@ _TABLE: tuple[Verb, ...] = (
     _verb("依然造成伤害", "ForceHit", ("force_hit",), frames=("force_hit",)),
     # 对<目标>使用一张【杀】 (青龙偃月刀): the actor may use such a card (from the hand or
     # by a conversion) on that target — a use with all its windows; declining is the
-    # request's 取消, so a 你可以 on it asks nothing more (``decides``)
-    _verb("使用牌", "UseCard", ("ask_use_card_on", "use_chosen_card", "can_use_card_on"), card_windows=True,
-          decides=True),
+    # request's 取消, so a 你可以 on it asks nothing more (``decides``); 需对<目标>使用一张【杀】，
+    # 否则… (借刀杀人): the request and the use in one (use_card_on), its refusal the 否则's
+    _verb("使用牌", "UseCard", ("ask_use_card_on", "use_chosen_card", "can_use_card_on", "use_card_on"),
+          card_windows=True, decides=True),
     # 目标角色需打出一张【杀】 / 需使用一张【闪】 (南蛮入侵, 万箭齐发): a request for a card with
     # no target — its answer is the card's use or play (the flows open its windows); he may
     # refuse (``decides``), which is what a 否则 after it waits for

@@ -53,6 +53,7 @@ DRIVES: Mapping[str, Drive] = {
     "obtain_from": Drive((Then("移动牌", roles=_MOVES),)),
     "discard_from": Drive((Then("移动牌", roles=_LOSES),)),
     "give": Drive((Then("移动牌", roles=_MOVES),)),
+    "give_equipped": Drive((Then("移动牌", roles=_MOVES),)),
     "hand_out": Drive((Then("移动牌", roles=_GETS),)),
     "recover": Drive((Then("回复体力"),)),
     "lose_hp": Drive((Then("失去体力"),)),
@@ -80,6 +81,8 @@ DRIVES: Mapping[str, Drive] = {
     "view_as_use_on": Drive((Then("使用牌"),), VIEWED_AS),
     # 对<目标>使用一张【杀】 (青龙偃月刀): a real use, of the cards a skill asks for today
     "use_chosen_card": Drive((Then("使用牌"),), (_M.CardName.SLASH,)),
+    # 需对<目标>使用一张【杀】 (借刀杀人): the request and the use in one
+    "use_card_on": Drive((Then("使用牌"),), (_M.CardName.SLASH,)),
     "transfer_target": Drive((CONFIRMING,)),
     # 此牌作废: the declared card from the processing area to the discard pile (no one loses it)
     "void_declared_use": Drive((Then("移动牌", roles=frozenset()),)),

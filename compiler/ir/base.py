@@ -63,6 +63,9 @@ class Who(str, Enum):
     #: step 亮出牌堆顶…, the use's — :attr:`~.abilities.CardEffectAbility.once`; 闪电's
     #: 将此牌移动至下家的判定区), and the source of a damage no one deals (其受到3点雷电伤害)
     NOBODY = "无人"
+    #: the player the user designated when he used the card, beside its targets (你指定的另一名
+    #: 角色: 借刀杀人's victim) — only in the effect of a card whose use designates one
+    DESIGNATED = "你指定的角色"
 
 
 class Tag(str, Enum):

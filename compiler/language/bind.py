@@ -151,6 +151,11 @@ class Binder:
             return t.PlayerRef(t.Who.TARGET, sp)
         if p.form == "player_simple" and p.det is None and p.head == "目标" and p.modifiers == ("相同的",):
             return t.PlayerRef(t.Who.TARGET, sp)  # 相同的目标: the target of the timing's card
+        if (self.card_effect and p.form == "player_simple" and p.head == "角色" and p.det in ("一名", "另一名")
+                and p.modifiers in (("你指定的",), ("由你指定的",))):
+            # 你指定的另一名角色: whom the user designated at the use, beside its targets (借刀杀人's
+            # victim: whom the use designates him for is the capability pass's question)
+            return t.PlayerRef(t.Who.DESIGNATED, sp)
         if p.form != "player_simple" or (p.head or "角色") != "角色":
             raise self.gap(f"角色“{w}”", p)
         other = wounded = False
@@ -726,7 +731,11 @@ class Binder:
             who = self.player(players[0]) if players else self.actor(a)
             return [(t.Chain if verb == "chain" else t.ResetChain)(who, sp, optional=opt)]
         if verb == "give" and len(cards) == 1 and len(players) == 1:
-            return [t.Give(self.actor(a), self.card_spec(cards[0]), self.player(players[0]), sp, optional=opt)]
+            c = cards[0]
+            if c.place == "装备区里" and c.owner is None:
+                # 其将装备区里的武器牌交给你: the cards of the giver's own equipment area
+                return [t.Give(self.actor(a), self.owned_spec(c), self.player(players[0]), sp, optional=opt)]
+            return [t.Give(self.actor(a), self.card_spec(c), self.player(players[0]), sp, optional=opt)]
         options = [x for x in args if isinstance(x, ir.Option)]
         if verb == "choice" and len(options) >= 2 and len(options) == len(args):
             opts = tuple(t.Option(o.label, self.effects(o.body), self.span(o)) for o in options)

@@ -28,6 +28,7 @@ from .cards import (
     obtain_from,
     discard_from,
     give,
+    give_equipped,
     look_at_top,
     choose_cards_among,
     hand_out,
@@ -82,6 +83,7 @@ from .use import (
     can_use_card_on,
     ask_use_card_on,
     use_chosen_card,
+    use_card_on,
 )
 from .turn import (
     delayed_card,
@@ -162,6 +164,7 @@ __all__ = [
     "obtain_from",
     "discard_from",
     "give",
+    "give_equipped",
     "recover",
     "lose_hp",
     "damage",
@@ -223,4 +226,5 @@ __all__ = [
     "can_use_card_on",
     "ask_use_card_on",
     "use_chosen_card",
+    "use_card_on",
 ]

@@ -17,7 +17,7 @@ from ._common import _why
 __all__ = [
     "put_on_general", "pile_number_new", "reveal_top", "in_processing", "put_into_discard_pile",
     "look_at_hand", "show_among", "discard_or_put_on_pile", "draw", "discard",
-    "ask_discard", "obtain", "obtain_from", "discard_from", "give", "look_at_top",
+    "ask_discard", "obtain", "obtain_from", "discard_from", "give", "give_equipped", "look_at_top",
     "choose_cards_among", "hand_out", "arrange_cards", "put_on_pile", "show_card", "show_chosen",
 ]
 
@@ -99,6 +99,22 @@ def give(ctx: SkillContext, giver: Player, receiver: Player, cards: Sequence[Car
     """交给: move ``giver``'s cards to ``receiver``'s hand.  Counts toward
     ``cards_given_this_phase(giver)``."""
     ctx.game.give_cards(giver, receiver, list(cards), reason=_why(ctx))
+
+
+def give_equipped(ctx: SkillContext, giver: Player, receiver: Player, card_filter: Callable[[Card], bool]) -> list[Card]:
+    """将装备区里的<某类>牌交给 ``receiver`` (借刀杀人: 其将装备区里的武器牌交给你): the cards of
+    ``giver``'s equipment area that pass ``card_filter`` go to ``receiver``'s hand.  They are
+    in sight and a kind of one slot holds one card, so no one chooses; the log names them.
+    Nothing (empty) when he has none or ``receiver`` is dead."""
+    game = ctx.game
+    cards = [c for c in giver.equip_cards() if card_filter(c)]
+    if not cards or not receiver.alive:
+        return []
+    game.move_cards(cards, _M.Zone.HAND, receiver, _M.MoveReason.GIVE, giver)
+    labels = [c.label for c in cards]
+    game.log_event("交给", f"{giver.tag} 将{'、'.join(labels)}交给{receiver.tag}", player=giver.seat,
+                   target=receiver.seat, cards=labels)
+    return cards
 
 
 def look_at_top(ctx: SkillContext, player: Player, n: int) -> list[Card]:

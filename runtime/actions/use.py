@@ -21,7 +21,7 @@ __all__ = [
     "view_as_use_on", "forbid_jink", "provide_card", "ignore_armor", "require_jinks",
     "require_duel_slashes", "nullify_for", "cancel_target", "use_as", "view_as_use",
     "transfer_candidates", "transfer_target", "can_use_on",
-    "force_hit", "can_use_card_on", "ask_use_card_on", "use_chosen_card",
+    "force_hit", "can_use_card_on", "ask_use_card_on", "use_chosen_card", "use_card_on",
 ]
 
 
@@ -234,3 +234,20 @@ def use_chosen_card(ctx: SkillContext, user: Player) -> CardUseEvent | None:
     if card is None or not ctx.targets:
         return None
     return use_card(ctx.game, user, card, ctx.targets)
+
+
+def use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], target: Player | None) -> CardUseEvent | None:
+    """需对<target>使用一张【name】 (借刀杀人): ``user`` is asked for such a card (from the hand
+    or by a conversion; 取消 declines) and uses it on ``target`` — a use with all its windows
+    (his skills and his weapon's work).  None when he declines or cannot (no such card;
+    ``target`` gone, or not a player he may use it on): the refusal a 否则 after it waits for."""
+    if target is None or not target.alive or not can_use_card_on(ctx, user, names, target):
+        return None
+    why = _why(ctx)
+    card = request_card(
+        ctx.game, user, tuple(names), _M.UseMode.USE, why,
+        prompt=f"{why}：是否对{target.tag}使用一张{names[0].value}", extra={"target": str(target.seat)},
+    )
+    if card is None:
+        return None
+    return use_card(ctx.game, user, card, [target])

@@ -17,6 +17,7 @@ The core (:mod:`sgs.runtime.game`, :mod:`sgs.runtime.flows` …) imports none of
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..cards import CardName, CardSubtype, CardType, load_cards
@@ -41,7 +42,6 @@ from .tricks import (
     GOD_SALVATION_STAGES,
     SAVAGE_ASSAULT_STAGES,
     SNATCH_STAGES,
-    collateral_effect,
     delayed_effect,
     resolve_delayed,
     text_effect,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..stages import Stages
 
-__all__ = ["EFFECTS", "TEXT", "TextEffects", "CARD_FAMILIES", "RUNNABLE", "card_skills", "card_effects", "resolve_delayed"]
+__all__ = ["EFFECTS", "TEXT", "DESIGNATES", "TextEffects", "CARD_FAMILIES", "RUNNABLE", "card_skills", "card_effects", "resolve_delayed"]
 
 #: card name → the compiled class of its effect text (``CARD_EFFECTS`` of the emitted
 #: modules; ``sgs.compiler.load_pool().card_effects``)
@@ -62,7 +62,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
-    CardName.COLLATERAL: collateral_effect,
     CardName.ANALEPTIC: analeptic_effect,
 }
 
@@ -74,8 +73,14 @@ TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
     CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING, CardName.IRON_CHAIN,
-    CardName.FIRE_ATTACK,
+    CardName.FIRE_ATTACK, CardName.COLLATERAL,
 })
+
+#: cards whose use designates a player beside its targets (flows/play.py asks the user at the
+#: use: ``CardUseEvent.sub_target``), with the card its target could use on him: 借刀杀人's
+#: victim is a player its target could use a 【杀】 on.  Its text names him 你指定的另一名角色
+#: (the compiler's capability pass reads this table).
+DESIGNATES: Mapping[CardName, CardName] = MappingProxyType({CardName.COLLATERAL: CardName.SLASH})
 
 #: the delayed tricks (延时锦囊) of the card tables: a text effect of one is run in the judge phase
 DELAYED: frozenset[CardName] = frozenset(

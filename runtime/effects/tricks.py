@@ -5,14 +5,12 @@ area tricks); before its effect on a target, every living player — in seat ord
 from the current player — may use 无懈可击; a 无懈可击 may itself be answered,
 and so on (:func:`nullified`).
 
-A trick whose effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
-无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗, 五谷丰登) is compiled to a
+Every normal trick's effect is text (``锦囊 无中生有 普通锦囊`` in skills/standard/tricks.sgs:
+无中生有, 桃园结义, 过河拆桥, 顺手牵羊, 南蛮入侵, 万箭齐发, 决斗, 五谷丰登, 借刀杀人), compiled to a
 :class:`~sgs.runtime.skills.CardEffect` and run by :func:`text_effect`, which keeps
 this protocol (决斗's turns are :func:`sgs.runtime.actions.take_turns`, which gives 无双
-its two 【杀】 per turn).  Still written by hand here, and what the language lacks for each:
-
-* 借刀杀人 — a second, chosen target (the player to be attacked) and the verb
-  对其使用一张【杀】，否则将武器交给你.
+its two 【杀】 per turn; 借刀杀人's victim is designated at its use — flows/play.py,
+``CardUseEvent.sub_target`` — and its text's 你指定的另一名角色).
 
 The delayed tricks' effects are all text (``锦囊 乐不思蜀 延时锦囊``, 闪电 in
 skills/standard/tricks.sgs; 兵粮寸断 in skills/maneuvering/tricks.sgs): each is placed
@@ -27,7 +25,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .. import members as _M
 from ..flows.respond import can_produce
-from ..flows.use import ask_use_slash, use_response
+from ..flows.use import use_response
 from ..cards import AnyCard, Card, CardName, Nature, Suit, VirtualCard
 from ..events import CardUseEvent, DelayedTrickEvent
 from ..player import JudgeAreaEntry, Player
@@ -42,7 +40,6 @@ if TYPE_CHECKING:
 __all__ = [
     "nullified",
     "text_effect",
-    "collateral_effect",
     "delayed_effect",
     "DelayedText",
     "resolve_delayed",
@@ -125,20 +122,6 @@ def text_effect(cls: type[CardEffect]) -> Callable[[Game, CardUseEvent], None]:
 
     run.__qualname__ = run.__name__ = f"{cls.__name__}_effect"
     return run
-
-
-def collateral_effect(game: Game, use: CardUseEvent) -> None:
-    victim = use.sub_target
-    for t in _each_target(game, use):
-        if not _applies(game, use, t):
-            continue
-        used = None
-        if victim is not None and victim.alive:
-            used = ask_use_slash(game, t, victim, about="借刀杀人", prompt=f"借刀杀人：对{victim.tag}使用一张杀，否则将武器交给{use.user.tag}")
-        if used is None and t.weapon is not None and use.user.alive:
-            w = t.weapon
-            game.move_cards([w], _M.Zone.HAND, use.user, _M.MoveReason.GIVE, t)
-            game.log_event("交给", f"{t.tag} 将{w.label}交给{use.user.tag}", player=t.seat, target=use.user.seat, cards=[w.label])
 
 
 # ---------------------------------------------------------------------- delayed tricks
@@ -235,7 +218,7 @@ AMAZING_GRACE_STAGES = family(
 GOD_SALVATION_STAGES = family("桃园结义的效果", Step(run_effect, _NULLIFY, Then("回复体力")))
 COLLATERAL_STAGES = family(
     "借刀杀人的效果",
-    Step(collateral_effect, _NULLIFY, Then("使用牌", "【杀】"), Then("移动牌", "武器交给使用者", roles=_MOVES)),
+    Step(run_effect, _NULLIFY, Then("使用牌", "【杀】"), Then("移动牌", "武器交给使用者", roles=_MOVES)),
 )
 DELAYED_STAGES = family("延时锦囊的效果", Step(delayed_effect, Then("移动牌", "置入判定区", roles=frozenset())))
 # the judge phase's resolution of one delayed trick (resolve_delayed walks it itself)

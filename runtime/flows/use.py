@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Sequence
 from .. import members as _M
 from ..cards import AnyCard, Card, CardName, VirtualCard
 from ..events import CardUseEvent
-from ..legality import make_virtual, target_ok
 from ..player import SLOT_OF, Player
 from ..stages import LOSER, Effect, Then, Unless, Window, family
 from .respond import note_card, own_physical, request_card
@@ -36,7 +35,6 @@ __all__ = [
     "ANSWER_STAGES",
     "use_card",
     "use_response",
-    "ask_use_slash",
     "equip",
 ]
 
@@ -165,23 +163,3 @@ def use_response(
     game.clear_processing(card.physical())
     return card
 
-
-def ask_use_slash(
-    game: Game, player: Player, target: Player, about: str, prompt: str = "", optional: bool = True
-) -> CardUseEvent | None:
-    """Ask ``player`` to 使用 a 杀 on ``target`` (借刀杀人, 青龙偃月刀)."""
-    probe = make_virtual(_M.CardName.SLASH, (), "")
-    if not target_ok(game, player, probe, target):
-        return None
-    card = request_card(
-        game,
-        player,
-        (_M.CardName.SLASH,),
-        _M.UseMode.USE,
-        about,
-        prompt or f"{about}：是否对{target.tag}使用一张杀",
-        extra={"target": str(target.seat)},
-    )
-    if card is None:
-        return None
-    return use_card(game, player, card, [target])

@@ -36,7 +36,8 @@ def _effect(cards: dict[str, ir.CardDecl], name: str) -> tuple[ir.Effect, ...]:
 
 def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     assert {n: (d.kind, d.subtype) for n, d in cards.items()} == {
-        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗", "五谷丰登")},
+        **{n: ("锦囊", "普通锦囊") for n in ("无中生有", "桃园结义", "过河拆桥", "顺手牵羊", "南蛮入侵", "万箭齐发", "决斗", "五谷丰登",
+                                        "借刀杀人")},
         "桃": ("基本", "基本"),
         "乐不思蜀": ("锦囊", "延时锦囊"),
         "闪电": ("锦囊", "延时锦囊"),
@@ -52,6 +53,16 @@ def test_declarations(cards: dict[str, ir.CardDecl]) -> None:
     (take,) = _effect(cards, "顺手牵羊")
     assert isinstance(take, ir.Obtain) and isinstance(take.what, ir.OwnedCard)
     assert take.what.owner.who is ir.Who.TARGET and take.what.spec.zone is ir.Zone.AREAS
+    # 目标角色需对你指定的另一名角色使用一张【杀】，否则其将装备区里的武器牌交给你
+    (lend,) = _effect(cards, "借刀杀人")
+    assert isinstance(lend, ir.DoOrElse) and lend.actor.who is ir.Who.TARGET
+    (use,) = lend.do
+    assert isinstance(use, ir.UseCard) and use.actor.who is ir.Who.TARGET and use.card.name == "杀"
+    assert use.target.who is ir.Who.DESIGNATED
+    (give,) = lend.otherwise
+    assert isinstance(give, ir.Give) and give.actor.who is ir.Who.IT and give.to.who is ir.Who.YOU
+    assert give.cards.zone is ir.Zone.EQUIP and give.cards.card_type == "武器牌"
+    assert give.cards.count.kind is ir.CountKind.IMPLICIT
     for name, card, mode in (("南蛮入侵", "杀", ir.Mode.RESPOND), ("万箭齐发", "闪", ir.Mode.USE)):
         (asked,) = _effect(cards, name)
         assert isinstance(asked, ir.DoOrElse) and asked.actor.who is ir.Who.TARGET

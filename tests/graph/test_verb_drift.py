@@ -257,7 +257,10 @@ def discard_or_put_on_pile() -> set[str]:
 
 def give() -> set[str]:
     g = table(hands=(["杀♠7"], (), (), ()))
-    return run(g, lambda c: A.give(c, p(g, 1), p(g, 2), p(g, 1).hand))
+    opened = run(g, lambda c: A.give(c, p(g, 1), p(g, 2), p(g, 1).hand))
+    # 其将装备区里的武器牌交给你 (借刀杀人): the weapon in sight, from the equipment area
+    g = table(equips=(["青釭剑♠6"], (), (), ()))
+    return opened | run(g, lambda c: A.give_equipped(c, p(g, 1), p(g, 2), lambda x: x.subtype.value == "武器"))
 
 
 def recover() -> set[str]:
@@ -612,6 +615,9 @@ def use_card_on() -> set[str]:
     g = table(hands=(["杀♠8"], (), (), ()), hp=(None, None, None, 1), answers=(["杀♠8"], (), (), ()))
     opened |= run(g, use(g, 4))
     assert not p(g, 4).alive
+    # 需对<目标>使用一张【杀】 (借刀杀人): the request and the use in one, offset by a 闪
+    g = table(hands=(["杀♠8"], ["闪♥2"], (), ()), answers=(["杀♠8"], ["闪♥2"], (), ()))
+    opened |= run(g, lambda c: A.use_card_on(c, p(g, 1), (CardName.SLASH,), p(g, 2)))
     return opened
 
 
