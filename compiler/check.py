@@ -491,6 +491,12 @@ def _card_use_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
     for e in ir.walk_effects(a.effects):
         if isinstance(e, ir.UseCard) and id(e) not in asked:
             yield Gap("“对其使用一张牌”（牌的效果中只写作“需对其使用一张【牌】，否则……”）", e.span, runtime=False)
+        if isinstance(e, ir.Give) and not (
+            e.cards.zone is ir.Zone.EQUIP and e.cards.count.kind is ir.CountKind.IMPLICIT and e.to.who is not e.actor.who
+            and (e.cards.card_type or e.cards.name or e.cards.color or e.cards.suit)
+        ):
+            # (what is given in a card's effect: the giver's equipment of a kind, in sight — 其将装备区里的武器牌交给你)
+            yield Gap("“交给”的这种说法（牌的效果中只写作“其将装备区里的<某类>牌交给<另一名角色>”）", e.span, runtime=False)
         for f in fields(e):
             v = getattr(e, f.name)
             if not (isinstance(v, ir.PlayerRef) and v.who is ir.Who.DESIGNATED):
