@@ -478,12 +478,15 @@ def _or_else_gaps(e: ir.Effect, card_effect: bool) -> Iterator[Gap]:
         yield Gap("“需打出（使用）一张牌，否则……”（运行时只在牌的效果中提出这种要求）", e.span, runtime=False)
 
 
-def _card_use_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
+def _card_effect_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
     """对X使用一张【杀】 in a card's effect is asked of its doer only as X需…，否则… (the request
     and the use in one); 你指定的另一名角色 is the player the user designated at the use — only
     in the effect of a card whose use designates one (the runtime's
     :data:`~sgs.runtime.effects.DESIGNATES`: 借刀杀人, a player its target could use a 【杀】
-    on), and only as that 【杀】's target, used by the target."""
+    on), and only as that 【杀】's target, used by the target.  (The per-effect checks of
+    :func:`_effect_gaps` do not visit a card's effect: what the emitter cannot write there is
+    said here — a hand-over other than the giver's equipment of a kind; a kind of card taken
+    from another player, which obtain_from cannot narrow to.)"""
     from sgs.runtime.effects import DESIGNATES
 
     designates = next((card.value for name, card in DESIGNATES.items() if name.value == skill.name), None)
@@ -497,6 +500,10 @@ def _card_use_gaps(skill: ir.Skill, a: ir.CardEffectAbility) -> Iterator[Gap]:
         ):
             # (what is given in a card's effect: the giver's equipment of a kind, in sight — 其将装备区里的武器牌交给你)
             yield Gap("“交给”的这种说法（牌的效果中只写作“其将装备区里的<某类>牌交给<另一名角色>”）", e.span, runtime=False)
+        what = getattr(e, "what", None)
+        if isinstance(e, ir.Obtain) and isinstance(what, ir.OwnedCard) and what.spec.card_type is not None:
+            # (获得其装备区里的武器牌: the runtime's obtain_from picks any card of the zone)
+            yield Gap(f"牌的类别“{what.spec.card_type}”", what.spec.span, runtime=False)
         for f in fields(e):
             v = getattr(e, f.name)
             if not (isinstance(v, ir.PlayerRef) and v.who is ir.Who.DESIGNATED):
@@ -766,7 +773,7 @@ def runtime_gaps(skill: ir.Skill, own_card: bool = False) -> list[Gap]:
         if isinstance(a, ir.CardEffectAbility):
             for e in ir.walk_effects(a.effects):
                 out.extend(_or_else_gaps(e, card_effect=True))
-            out.extend(_card_use_gaps(skill, a))
+            out.extend(_card_effect_gaps(skill, a))
             out.extend(_step_gaps(skill, a))
             out.extend(_delayed_gaps(a, _delayed_trick(skill.name)))
         elif not isinstance(a, ir.Unbound):

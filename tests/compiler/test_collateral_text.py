@@ -89,6 +89,10 @@ def test_emitted() -> None:
          "将装备区里的牌交给你", "交给"),
         (DECL, "借刀杀人：目标角色需对你指定的另一名角色使用一张【杀】，否则其将装备区里的武器牌交给其。",
          "将装备区里的武器牌交给其", "交给"),
+        # taking a kind of card from another player: obtain_from cannot narrow its pick (it
+        # took any equipment card, the kind silently dropped)
+        (DECL, "借刀杀人：目标角色需对你指定的另一名角色使用一张【杀】，否则你获得其装备区里的武器牌。",
+         "装备区里的武器牌", "武器牌"),
         # an unknown card word (武器 is no card phrase's head)
         (DECL, "借刀杀人：目标角色需对你指定的另一名角色使用一张【杀】，否则其将装备区里的武器交给你。",
          "装备区里的武器", "装备区里的武器"),
