@@ -6,6 +6,21 @@ effect is text: ``基本 桃`` in skills/standard/tricks.sgs, run by
 requires of him, none if it cannot be answered), 杀被闪抵消时 [user; target: the target]
 if they offset it (a skill there may still make it hit, 贯石斧), the damage.
 :data:`PEACH_STAGES`: the target recovers 1 hp (the text's effect).
+
+杀 (and 火杀/雷杀) stays written here: 目标角色需使用一张【闪】，否则你对其造成1点伤害 reads, but
+what this family does is more than that sentence compiles to, and each missing piece is the
+use's or the respond family's, not the sentence's:
+
+* how many answers, and whether he is asked at all: ``use.jinks_needed`` (无双: two 闪) and
+  ``use.no_jink`` (铁骑, 烈弓) — the request a card's text makes (``ask_for_card``, against the
+  use) asks for the one card written, whatever the use requires of him;
+* a window between a successful answer and the 否则: 杀被闪抵消时 on the
+  :class:`~sgs.runtime.events.SlashEffectEvent` (贯石斧 turns the answer into a hit, 青龙偃月刀
+  reads its target), logged "X 被 Y 的闪抵消" — a do-or-else has no stage after its request;
+* the damage of the card itself: its nature (火杀/雷杀) and ``1 + use.extra_damage`` (酒) — the
+  card-effect damage path names neither;
+* 酒's "next 杀" (the DRUNK turn counter, taken once per use before its targets and logged):
+  a step of the use, not of the effect on a target.
 """
 
 from __future__ import annotations
