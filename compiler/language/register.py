@@ -18,23 +18,32 @@ One reading is checked, not assumed: :func:`find_ties`.
 
 from __future__ import annotations
 
+import copyreg
+import hashlib
+import importlib
+import io
+import pickle
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any, cast
 from importlib import resources
 
 from lark import Lark, Tree, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 from lark.lexer import Lexer, PatternStr
+from lark.parser_frontends import _wrap_lexer
 from lark.parsers.earley_forest import ForestSumVisitor, ForestToParseTree, PackedNode, SymbolNode
 
 from .chart import ChartParser, Rejected
 from .lexicon import Lexicon, LexiconError, bundled
 
 __all__ = [
-    "grammar_text", "factor_optionals", "build_parser", "get_register_parser", "get_chart_parser",
+    "grammar_text", "factor_optionals", "build_parser", "load_parsers", "get_register_parser", "get_chart_parser",
     "parse_register", "recognise", "lark_parse_register", "read_with_chart", "read_with_lark", "RegisterError", "LexiconError", "Expected", "expected_after",
     "RegisterAmbiguity", "Tie", "Expectation", "held_after", "word_types",
 ]
@@ -353,10 +362,106 @@ def _build(filtered: bool) -> Lark:
     return build_parser(factor_optionals(grammar_text()), filtered=filtered)
 
 
+Parsers = tuple[Lark, ChartParser]
+
+
+def _rewrap(inner: RegisterLexer) -> Lexer:
+    """Lark's wrapper around a custom lexer (a class Lark makes inside a function, so
+    pickle cannot name it), made again around ``inner``."""
+    wrapper_class = _wrap_lexer(type(inner))  # type: ignore[no-untyped-call]
+    wrapper: Any = wrapper_class.__new__(wrapper_class)
+    wrapper.lexer = inner
+    return cast(Lexer, wrapper)
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(name)
+
+
+def _dump_parsers(parsers: Parsers) -> bytes:
+    """The built parsers as a pickle: everything as it is, but for three kinds of
+    object pickle cannot or should not take as they are: a module (Lark keeps ``re``)
+    is imported again by name, Lark's lexer wrapper is made again, and the
+    :class:`RegisterLexer` is built again from its (pickled) lexer configuration when
+    loaded, so it takes the bundled lexicon of the files installed then, and its
+    state per text starts empty.  A table keyed by type: the C pickler looks these up
+    without a Python call per object (a ``reducer_override`` made the dump 5× slower)."""
+    parser, chart = parsers
+    conf = parser.lexer_conf
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    table: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
+    table[ModuleType] = lambda m: (_module, (m.__name__,))
+    table[type(parser.parser.lexer)] = lambda w: (_rewrap, (w.lexer,))
+    table[RegisterLexer] = lambda lexer: (RegisterLexer, (conf,))
+    pickler.dispatch_table = table
+    pickler.dump((_PARSERS_MAGIC, parser, chart))
+    return buf.getvalue()
+
+
+def _load_parsers(data: bytes) -> Parsers:
+    """:func:`_dump_parsers` undone; TypeError when the pickle is not what it wrote."""
+    got = pickle.loads(data)
+    if not (isinstance(got, tuple) and len(got) == 3 and got[0] == _PARSERS_MAGIC
+            and isinstance(got[1], Lark) and isinstance(got[2], ChartParser)):
+        raise TypeError("not the register parsers")
+    return got[1], got[2]
+
+
+#: the first item of the pickle (a second check after the cache's hash: the right kind of entry)
+_PARSERS_MAGIC = "sgs register parsers 1"
+
+
+def _parsers_key(src: str, filtered: bool) -> str | None:
+    """What the pickled parsers depend on: the grammar text, the filter, Lark's and
+    Python's versions and the code of the classes whose state is pickled (this module
+    and chart.py, whole: any edit rebuilds once).  None when that code cannot be read
+    (an installation without sources): then nothing is cached."""
+    import lark
+
+    h = hashlib.sha256(f"{lark.__version__} {sys.version_info[:2]} filtered={filtered}\0".encode())
+    h.update(src.encode("utf-8"))
+    for module in (sys.modules[__name__], sys.modules[ChartParser.__module__]):
+        try:
+            h.update(Path(str(module.__file__)).read_bytes())
+        except OSError:
+            return None
+    return h.hexdigest()[:20]
+
+
+def load_parsers(src: str, filtered: bool = True, folder: Path | None = None) -> Parsers:
+    """The Lark Earley parser of grammar ``src`` (:func:`build_parser`) and the chart
+    parser over it, through a verified disk cache (:func:`.cache.load_pickled`, in
+    ``folder`` or the user's cache folder; file ``register-parsers-<key>.bin``).
+
+    Building them costs ~1.5 s + 0.14 s of CPU in every process that reads a skill
+    text the sentence grammar does not (Lark compiles the grammar and computes its
+    FIRST/NULLABLE sets and predictions; the chart parser its tables); the pickle of
+    the built objects loads in ~0.15 s and is the same parser (every table equal,
+    tested).  Lark's own cache (``cache=``, ``Lark.save``) is for LALR only (1.3)."""
+    from ..cache import load_pickled
+
+    def build() -> Parsers:
+        parser = build_parser(src, filtered=filtered)
+        return parser, ChartParser(parser.parser.parser, "start")
+
+    key = _parsers_key(src, filtered)
+    if key is None:
+        return build()
+    return load_pickled("register-parsers", key, build, folder, dumps=_dump_parsers, loads=_load_parsers)
+
+
+#: the chart parser that came with get_register_parser's parser, until get_chart_parser takes it
+_spare_chart: list[Parsers] = []
+
+
 @lru_cache(maxsize=2)
 def get_register_parser(filtered: bool = True) -> Lark:
-    """The register parser (built once per process)."""
-    return _build(filtered)
+    """The register parser (once per process, from the disk cache: :func:`load_parsers`)."""
+    parser, chart = load_parsers(factor_optionals(grammar_text()), filtered)
+    if filtered:
+        _spare_chart[:] = [(parser, chart)]
+    return parser
 
 
 class RegisterError(Exception):
@@ -507,8 +612,13 @@ def _register_error(err: UnexpectedInput, norm: str) -> RegisterError:
 
 @lru_cache(maxsize=1)
 def get_chart_parser() -> ChartParser:
-    """The chart parser over the register grammar's Lark tables (built once per process)."""
-    return ChartParser(get_register_parser().parser.parser, "start")
+    """The chart parser over the register grammar's Lark tables (once per process: the
+    one loaded with :func:`get_register_parser`'s, else built from it, e.g. after
+    ``cache_clear()``, so it starts with empty tables per nonterminal and word)."""
+    parser = get_register_parser()
+    if _spare_chart and _spare_chart[0][0] is parser:
+        return _spare_chart.pop()[1]
+    return ChartParser(parser.parser.parser, "start")
 
 
 Reading = tuple[tuple[Tie, ...], Tree[Token]]
