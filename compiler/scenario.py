@@ -138,7 +138,7 @@ def _ex_hint(sc: Scenario) -> str:
     if sc.ex or sc.deck != "标准":
         return ""
     ex_labels = {c.label for c in standard_deck(True)} - {c.label for c in standard_deck(False)}
-    used = [lab.partition("@")[0] for s in sc.seats for lab in (*s.hand, *s.equip, *s.judge)] + list(sc.draw_pile_top)
+    used = [lab.partition("@")[0] for s in sc.seats for lab in (*s.hand, *s.equip, *s.judge, *s.on_general)] + list(sc.draw_pile_top)
     named = sorted({lab for lab in used if lab in ex_labels})
     if not named:
         return ""
@@ -146,7 +146,7 @@ def _ex_hint(sc: Scenario) -> str:
 
 
 #: SeatSpec field → the scenario file's key
-_SEAT_KEYS = {"general": "general", "hp": "hp", "hand": "hand", "equips": "equip", "judge": "judge"}
+_SEAT_KEYS = {"general": "general", "hp": "hp", "hand": "hand", "equips": "equip", "judge": "judge", "on_general": "on_general"}
 
 
 def _table_key(exc: TableError) -> str:
@@ -199,6 +199,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
             agent=ScenarioAgent(i, s.choices),
             chained=s.chained,
             alive=s.alive,
+            on_general=s.on_general,
         )
         for i, s in enumerate(sc.seats, start=1)
     ]
@@ -217,7 +218,7 @@ def run_scenario(sc: Scenario, pool: Pool | None = None) -> ScenarioReport:
         )
     except TableError as exc:
         # the EX hint only for an error about a card's place (a general's error is not about cards)
-        ex = _ex_hint(sc) if exc.field in ("hand", "equips", "judge", "draw_pile", "discard_pile") else ""
+        ex = _ex_hint(sc) if exc.field in ("hand", "equips", "judge", "on_general", "draw_pile", "discard_pile") else ""
         raise ScenarioError(sc.path, _table_key(exc), str(exc) + ex + _same_general_hint(exc)) from None
     _check_labels(sc, game)
     stop = UNTIL_PHASE.get(sc.until)

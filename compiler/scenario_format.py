@@ -22,7 +22,8 @@ scenario file): more ``.sgs`` files or folders compiled beside the bundled pool,
 generals not in it (a package of one's own; ``skills/wind`` while it is marked
 NOT_IN_POOL).
 
-``[[seats]]`` may say ``alive = false`` (dead before the start); ``[expect]`` has
+``[[seats]]`` may say ``alive = false`` (dead before the start) and ``on_general`` (cards
+on the general card at the start: ``["杀♠5@不屈", …]``, see :class:`SeatSetup`); ``[expect]`` has
 ``winners`` (seats), ``discard_contains`` / ``discard_not_contains``, ``[expect.distance]``
 (``"1-3" = 2``) and ``[expect.seat.N] asked`` (see :class:`Expectation`).
 
@@ -109,6 +110,12 @@ class SeatSetup:
     chained: bool = False
     #: False: dead before the game starts (no cards, never asked; his role is known)
     alive: bool = True
+    #: cards on the general card at the start (武将牌上: 不屈's pile, 屯田-like piles), as
+    #: labels; ``杀♠5@不屈`` names the pile (the skill that keeps it), a bare label goes on
+    #: the pile of the general's only skill.  Below 1 hp they are the cards that stand for
+    #: the hp below 1 (不屈: a recovery gives them back), one per point: ``hp`` may then be
+    #: as low as ``1 - len(on_general)``
+    on_general: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -455,20 +462,28 @@ def _scenario(r: _Reader, doc: dict[str, Any], path: str) -> Scenario:
 def _seat(r: _Reader, raw: object, where: str) -> SeatSetup:
     """One ``[[seats]]`` table; each of its problems is kept in ``r``."""
     s = r.get(lambda: r.table(raw, where), _no_table())
-    r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "choices", "chained", "alive"))
+    r.known_keys(s, where, ("general", "role", "hp", "max_hp", "hand", "equip", "judge", "on_general", "choices", "chained",
+                            "alive"))
     alive = r.get(lambda: r.boolean(s, "alive", where, default=True), True)
     if not alive and s.get("role") == "主公":
         r.problems.append(r.fail(f"{where}.alive", "主公开局前已阵亡，游戏已经结束；只有其他角色可以写 alive = false"))
     if not alive:
         # a seat dead before the start: nothing of his is on the table, no one asks him
-        for key in ("hp", "hand", "equip", "judge", "choices", "chained"):
+        for key in ("hp", "hand", "equip", "judge", "on_general", "choices", "chained"):
             if key in s:
                 r.problems.append(r.fail(f"{where}.{key}", f"alive = false 的角色开局前已阵亡，不能写 {key}"))
     hp = r.opt(lambda: r.opt_int(s, "hp", where))
     max_hp = r.opt(lambda: r.opt_int(s, "max_hp", where))
-    for key, amount in (("hp", hp), ("max_hp", max_hp)):
-        if amount is not None and not 1 <= amount <= 20:
-            r.problems.append(r.fail(f"{where}.{key}", f"应在 1 到 20 之间，实际是 {amount}"))
+    on_general = r.opt(lambda: r.labels(s, "on_general", where)) or ()
+    # below 1 hp only with a card on the general card for each point below 1 (不屈)
+    lowest = 1 - len(on_general)
+    for key, amount, low in (("hp", hp, lowest), ("max_hp", max_hp, 1)):
+        if amount is not None and not low <= amount <= 20:
+            why = ""
+            if key == "hp" and amount < low:
+                why = (f"（武将牌上有 {len(on_general)} 张牌，体力最低为 {low}）" if on_general
+                       else "；体力低于1须在 on_general 中有同样多的牌（不屈：每张代表低于1的1点体力）")
+            r.problems.append(r.fail(f"{where}.{key}", f"应在 {low} 到 20 之间，实际是 {amount}{why}"))
     if hp is not None and max_hp is not None and hp > max_hp:
         r.problems.append(r.fail(f"{where}.hp", f"体力 {hp} 超过了体力上限 {max_hp}"))
     role = r.get(lambda: r.string(s, "role", where), "")
@@ -485,6 +500,7 @@ def _seat(r: _Reader, raw: object, where: str) -> SeatSetup:
         choices=r.get(lambda: _choices(r, s, where), ()),
         chained=r.get(lambda: r.boolean(s, "chained", where, default=False), False),
         alive=alive,
+        on_general=on_general,
     )
 
 

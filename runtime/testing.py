@@ -47,6 +47,7 @@ Example::
 
 from __future__ import annotations
 
+import difflib
 import random
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -55,6 +56,7 @@ from .agents import Agent, ScriptedAgent
 from .cards import Card, CardName, CardSubtype, card_kind, game_deck
 from .effects import TextEffects, card_skills, resolve_delayed
 from .effects import card_effects as use_effects
+from .flows.hp import HP_PILES
 from .game import EquipmentTable, Game
 from .generals import load_generals
 from .modes.identity import apply_general, identity_victory
@@ -95,6 +97,10 @@ class SeatSpec:
     extra: dict[str, int] = field(default_factory=dict)
     #: 横置 at the start (铁索连环)
     chained: bool = False
+    #: cards on the general card (武将牌上): ``杀♠5@不屈`` (the pile: the skill that keeps
+    #: it) or ``杀♠5`` (the pile of the general's only skill); below 1 hp they stand for
+    #: the hp below 1 (不屈), and ``hp`` may be as low as ``1 - len(on_general)``
+    on_general: Sequence[str] = ()
 
 
 def find_general(name: str) -> GeneralSpec:
@@ -118,7 +124,9 @@ class _CardBank:
         where = f"{seat}号位：" if seat is not None else ""
         if any(c.label == spec or c.name.value == spec for c in self.all):
             raise TableError(f"{where}牌堆里已经没有未放置的「{spec}」（每张实体牌只能放一次）", seat, field, index)
-        raise TableError(f"{where}牌堆里没有「{spec}」（写法如 杀♠7、闪♥2，或只写牌名如 桃）", seat, field, index)
+        close = difflib.get_close_matches(spec, sorted({c.label for c in self.all}), n=1, cutoff=0.5)
+        hint = f"（是否想写「{close[0]}」？）" if close else ""
+        raise TableError(f"{where}牌堆里没有「{spec}」{hint}（写法如 杀♠7、闪♥2，或只写牌名如 桃）", seat, field, index)
 
 
 def _delayed_names() -> set[str]:
@@ -189,7 +197,8 @@ def build_game(
         game.alive_changed()
         if not s.alive:
             p.role_revealed = True  # as a death reveals it
-            held = next(((f, lst) for f, lst in (("hand", s.hand), ("equips", s.equips), ("judge", s.judge)) if lst), None)
+            held = next(((f, lst) for f, lst in (("hand", s.hand), ("equips", s.equips), ("judge", s.judge),
+                                                  ("on_general", s.on_general)) if lst), None)
             if held is not None:
                 raise TableError(f"{p.seat}号位开局前已阵亡，不能有牌（{'、'.join(held[1])}）", p.seat, held[0], 0)
         for k, lab in enumerate(s.hand):
@@ -217,6 +226,28 @@ def build_game(
                 raise TableError(f"{p.seat}号位：判定区已有一张【{name}】，同名的延时锦囊不能再放 {lab}", p.seat, "judge", k)
             in_judge.add(name)
             placed.append((c, Zone.JUDGE, p, name))
+        skill_names = [sk.name for sk in g.skills]
+        for k, lab in enumerate(s.on_general):
+            base, at, named = lab.partition("@")
+            c = bank.take(base, p.seat, "on_general", k)
+            if not at and len(skill_names) != 1:
+                raise TableError(
+                    f"{p.seat}号位：「{g.name}」有{len(skill_names)}个技能，写明牌在哪个技能的牌堆上，如「{base}@{skill_names[0] if skill_names else '不屈'}」",
+                    p.seat, "on_general", k,
+                )
+            pile_name = named if at else skill_names[0]
+            if pile_name not in skill_names:
+                close = difflib.get_close_matches(pile_name, skill_names, n=1, cutoff=0.4)
+                hint = f"（是否想写「{close[0]}」？）" if close else ""
+                raise TableError(f"{p.seat}号位：「{g.name}」没有技能「{pile_name}」{hint}；可用：{'、'.join(skill_names) or '无'}",
+                                 p.seat, "on_general", k)
+            placed.append((c, Zone.GENERAL, p, pile_name))
+        if s.on_general and p.hp < 1:
+            if p.hp < 1 - len(s.on_general):
+                raise TableError(f"{p.seat}号位：体力 {p.hp} 低于1的每1点须有一张武将牌上的牌（现有 {len(s.on_general)} 张）",
+                                 p.seat, "hp")
+            for name in {e.partition("@")[2] or skill_names[0] for e in s.on_general}:
+                p.marks[HP_PILES + name] = 1  # they stand for his hp below 1 (不屈: a recovery gives them back)
     top = [bank.take(lab, None, "draw_pile", k) for k, lab in enumerate(draw_pile)]
     disc = [bank.take(lab, None, "discard_pile", k) for k, lab in enumerate(discard_pile)]
     rest = list(bank.free)
@@ -229,7 +260,10 @@ def build_game(
         game.loc[c.id] = (Zone.DISCARD_PILE, None)
         game.discard_pile.append(c)
     for c, zone, owner, as_name in placed:
-        game._add(c, zone, owner, as_name)
+        if zone is Zone.GENERAL:
+            game._add(c, zone, owner, pile=as_name)
+        else:
+            game._add(c, zone, owner, as_name)
     cur = players[current - 1]
     game.current = cur
     game._start_phase = phase

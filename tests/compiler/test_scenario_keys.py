@@ -1,6 +1,7 @@
 """The scenario keys for positions and ends the 风/军争 sets need: ``alive = false``
 seats, ``until = "<阶段>结束"``, ``asked``, ``[expect.distance]``, ``winners``,
-``discard_contains`` / ``discard_not_contains``.  Each bad value is a
+``discard_contains`` / ``discard_not_contains``, cards on a general card at the start
+(``on_general``).  Each bad value is a
 :class:`ScenarioError` naming the file and the key; each wrong expectation fails the
 scenario with the actual value."""
 
@@ -157,6 +158,17 @@ def test_until_a_later_turn_with_turns() -> None:
         (table(expect='discard_contains = "杀♠7"'), "expect.discard_contains", "字符串数组"),
         (table(expect='discard_not_contains = ["杀♠17"]'), "expect.discard_not_contains[0]", "牌堆里没有「杀♠17」"),
         (table(expect="[expect.seat.2]\nasked = 0"), "expect.seat.2.asked", "true 或 false"),
+        # cards on the general card at the start: known labels, a pile of the general's skills
+        # (named when he has more than one), below 1 hp one card per point, none when dead
+        (table().replace('hp = 1', 'hp = 1\non_general = ["杀♠99@制衡"]'), "seats[4].on_general[0]",
+         "牌堆里没有「杀♠99」（是否想写"),
+        (table().replace('hp = 1', 'hp = 1\non_general = ["杀♠9@不曲"]'), "seats[4].on_general[0]",
+         "没有技能「不曲」"),
+        (table().replace('hp = 1', 'hp = 1\non_general = ["杀♠9"]'), "seats[4].on_general[0]", "杀♠9@制衡"),
+        (table().replace('hp = 1', 'hp = 0'), "seats[4].hp", "on_general"),
+        (table().replace('hp = 1', 'hp = -1\non_general = ["杀♠9@制衡"]'), "seats[4].hp", "体力最低为 0"),
+        (table(dead='alive = false\non_general = ["杀♠9@制衡"]'), "seats[3].on_general", "已阵亡"),
+        (table().replace('hp = 1', 'hp = 1\non_general = "杀♠9"'), "seats[4].on_general", "字符串数组"),
     ],
 )
 def test_a_bad_value_names_the_key(text: str, key: str, words: str) -> None:
