@@ -838,6 +838,13 @@ def lower_skill(name: str, text: str, tree: Subtree) -> ir.RegisterSkill:
             continue
         got = low.part(c)
         prev = parts[-1] if parts else None
+        if prev is not None and prev.body is not None and got.body is not None and _otherwise(text, prev, got):
+            # …若X，A；否则B: B is the other case of the 若 that ends the part before
+            last = prev.body.items[-1]
+            assert isinstance(last, ir.If)
+            items = prev.body.items[:-1] + (replace(last, end=got.end, else_=got.body),)
+            parts[-1] = replace(prev, end=got.end, body=ir.Seq(prev.body.start, got.end, items), remarks=prev.remarks + got.remarks)
+            continue
         if prev is not None and prev.body is not None and _continues(text, prev, got):
             assert got.body is not None
             body = ir.Seq(prev.body.start, got.end, prev.body.items + got.body.items)
@@ -848,6 +855,19 @@ def lower_skill(name: str, text: str, tree: Subtree) -> ir.RegisterSkill:
             got = replace(got, limit=prev.limit)
         parts.append(got)
     return ir.RegisterSkill(0, len(text), name, text, tuple(parts))
+
+
+def _otherwise(text: str, prev: ir.Part, part: ir.Part) -> bool:
+    """Whether ``part`` is the 否则 of the part before (…若X，A；否则B): it opens with 否则
+    right after ；, has no timing, tag, limit or label of its own, and the part before ends
+    with a 若 that has no 否则 yet (in one part, 若X，A，否则B is the clause's own)."""
+    if part.tags or part.limit or part.label or part.timings or part.body is None or not part.body.items:
+        return False
+    if prev.body is None or not prev.body.items or prev.label:
+        return False
+    if text[prev.end:part.start].strip() != "；" or not text[part.start:part.end].startswith("否则"):
+        return False
+    return _open_if(prev.body.items[-1])
 
 
 def _continues(text: str, prev: ir.Part, part: ir.Part) -> bool:

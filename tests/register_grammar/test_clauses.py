@@ -187,6 +187,34 @@ def test_phases_listed_before_one_timing_word_are_one_timing_each() -> None:
     assert [(e.window, e.timing) for e in r.timings] == [("phase_bare", ""), ("damaged", "后")]
 
 
+def test_otherwise_after_a_semicolon_is_the_other_case_of_the_ruo_before() -> None:
+    """…若X，A；否则B: B is the other case of that 若 (it was a part of its own, done always)."""
+    s = _read("当你受到伤害后，若你的手牌数小于2，你摸一张牌；否则你弃置一张牌。")
+    (p,) = s.parts
+    (branch,) = [n for n in ir.walk(s) if isinstance(n, ir.If) and n.cond and n.cond.kind == "compare"]
+    assert branch.else_ is not None
+    assert [a.verb for a in _acts(s)] == ["draw", "discard"]
+    assert [a.verb for a in ir.walk(branch.else_) if isinstance(a, ir.Act)] == ["discard"]
+    # a statement as the other case (酒: 否则你本回合使用的下一张【杀】造成的伤害+1)
+    t = _read("若你处于濒死状态，你回复1点体力；否则你本回合使用的下一张【杀】造成的伤害+1。")
+    (q,) = t.parts
+    (top,) = q.body.items
+    assert isinstance(top, ir.If) and top.else_ is not None
+    assert [n.kind for n in ir.walk(top.else_) if isinstance(n, ir.Static)][:1] == ["damage_bonus"]
+    # with no 若 before it, 否则 after ； is not attached to anything before it
+    u = _read("当你受到伤害后，你摸一张牌；否则你弃置一张牌。")
+    assert len(u.parts) == 2
+
+
+def test_a_time_before_a_statement_belongs_to_its_cards_relative_clause() -> None:
+    """本回合你使用的下一张【杀】…: one reading, 本回合 in the relative clause (it read two ways)."""
+    s = _read("本回合你使用的下一张【杀】造成的伤害+1。")
+    (card,) = [n for n in ir.walk(s) if isinstance(n, ir.CardRef)]
+    assert (card.count, card.rels) == ("下一张", ("本回合你使用的",))
+    # where no phrase after it takes one, the time is the statement's (本回合你手牌上限-1)
+    assert ("duration", "本回合") in _conds(_read("本回合你手牌上限-1。"))
+
+
 # ---- near misses: (skill line, [(code, col, end_col)]) as `sgs check --text` reports them
 NEAR_MISSES = [
     # a wording's quotes must close; a replacement needs its new wording; a deletion its quote
@@ -246,6 +274,11 @@ NEAR_MISSES = [
     ("修辞：判定阶段、洗牌阶段开始前，你摸一张牌。", [("E0101", 9, 11)]),
     ("修辞：判定阶段、摸牌阶段开始，你摸一张牌。", [("E0101", 13, 15)]),
     ("修辞：判定阶段、摸牌阶段、开始前，你摸一张牌。", [("E0101", 14, 17)]),
+    # 否则 after ； needs its clause; the 若 before it needs its own
+    ("修辞：若你处于濒死状态，你回复1点体力；否则。", [("E0101", 23, 24)]),
+    ("修辞：若你处于濒死状态；否则你摸一张牌。", [("E0101", 12, 13)]),
+    # a statement of the next card's damage needs its change
+    ("修辞：本回合你使用的下一张【杀】造成的伤害。", [("E0101", 22, 23)]),
 ]
 
 
