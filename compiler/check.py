@@ -377,10 +377,10 @@ def _spec_gaps(spec: ir.CardSpec | None, typed: bool = False) -> Iterator[Gap]:
 
 
 #: the conditions of a 若 among effects the emitter compiles: the numbers of a card put on a
-#: general card (不屈), the outcome of a declared card's questions (蛊惑: only in the text
+#: general card (不屈), a player's state (连环状态, 濒死状态: 铁索连环, 酒), the outcome of a declared card's questions (蛊惑: only in the text
 #: after a declared use, :data:`QUESTION_CONDITIONS`)
 QUESTION_CONDITIONS = frozenset({ir.CondKind.QUESTIONED, ir.CondKind.TRUE, ir.CondKind.FALSE, ir.CondKind.NOT_SUIT})
-EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT, ir.CondKind.CHAINED}) | QUESTION_CONDITIONS
+EFFECT_CONDITIONS = frozenset({ir.CondKind.NUMBER_NEW, ir.CondKind.NUMBER_REPEAT, ir.CondKind.CHAINED, ir.CondKind.DYING}) | QUESTION_CONDITIONS
 #: the declared kinds a declared use may name (扣置…当任意一张基本牌或非延时类锦囊牌)
 DECLARED_KINDS = frozenset({"基本牌", "非延时类锦囊牌", "锦囊牌"})
 

@@ -652,6 +652,11 @@ class _Planner:
             names = [self.card_name(c) for c in e.cards]
             self.use("add_damage_bonus")
             return self.guard([actor], env, [f"add_damage_bonus(ctx, {actor}, ({', '.join(names)},), {lit(e.delta)})"])
+        if isinstance(e, ir.NextUseBonus):  # X本回合使用的下一张【杀】造成的伤害+n
+            actor = self.player(e.actor, env)
+            self.use("next_use_bonus")
+            extra = ", phase=True" if e.phase else ""
+            return self.guard([actor], env, [f"next_use_bonus(ctx, {actor}, {self.card_name(e.card)}, {lit(e.delta)}{extra})"])
         if isinstance(e, ir.ChoosePlayer):
             if env.chosen is None or e.actor.who is not ir.Who.YOU:
                 raise self.internal("编译器只支持出牌阶段技能中由你选择角色", e.span)
@@ -1139,6 +1144,8 @@ class _Planner:
             test = test if kind is ir.CondKind.NUMBER_NEW else "not " + test
         elif kind is ir.CondKind.CHAINED and c.player is not None:  # 若X处于连环状态
             test = f"{self.player(c.player, env)}.chained"
+        elif kind is ir.CondKind.DYING and c.player is not None:  # 若X处于濒死状态
+            test = f"{self.player(c.player, env)}.dying"
         else:
             raise self.internal(f"编译器尚不支持条件“{c.text}”", c.span)
         body = self.effects(e.then, env) or ["pass"]

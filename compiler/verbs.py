@@ -161,6 +161,8 @@ _TABLE: tuple[Verb, ...] = (
     _verb("达到张数", "Threshold", ("cards_given_this_phase",)),
     _verb("改变摸牌数", "DrawCountChange", ("change_draw_count",), windows=("摸牌阶段摸牌时",), owner_only=True),
     _verb("伤害加成", "DamageBonus", ("add_damage_bonus",)),
+    # 你本回合使用的下一张【杀】造成的伤害+1 (酒): a lasting effect the next such use spends
+    _verb("下一张伤害加成", "NextUseBonus", ("next_use_bonus",)),
     # 此伤害+1 / 此伤害-1, in a 造成伤害时 / 受到伤害时 window (古锭刀, 藤甲)
     _verb("改变伤害", "ModifyDamage", ("change_damage",), windows=("造成伤害时", "受到伤害时")),
     # 防止此伤害, in a 造成伤害时 / 受到伤害时 window (寒冰剑)
@@ -347,6 +349,8 @@ EXPLAIN: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     ),
     "改变摸牌数": ("{actor}摸牌阶段摸牌数{delta:signed}", "{actor} draw(s) {delta:signed} card(s) in the draw phase"),
     "伤害加成": ("{actor}使用的{cards}造成的伤害{delta:signed}", "damage of the {cards} {actor} use(s): {delta:signed}"),
+    "下一张伤害加成": ("{actor}{phase?此阶段|本回合}使用的下一张{card}造成的伤害{delta:signed}",
+                "damage of the next {card} {actor} use(s) {phase?this phase|this turn}: {delta:signed}"),
     "选择角色": ("{actor}{may}选择角色：{who}", "{actor} {may}choose(s) players: {who}"),
     "观看牌堆顶": ("{actor}{may}观看牌堆顶的{count}张牌", "{actor} {may}look(s) at the top {count} cards of the draw pile"),
     "分配牌": (

@@ -145,6 +145,7 @@ DRIVES: Mapping[str, Drive] = {
             "change_draw_count",
             "skip_draw",
             "add_damage_bonus",
+            "next_use_bonus",
             "look_at_top",
             "choose_cards_among",
             "lost_count",

@@ -49,6 +49,8 @@ class CondKind(str, Enum):
     LAST_HAND = "是最后的手牌"
     #: ``player`` is chained (若目标角色处于连环状态: 铁索连环)
     CHAINED = "处于连环状态"
+    #: ``player`` is dying, being asked to be saved (若你处于濒死状态: 酒)
+    DYING = "处于濒死状态"
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ __all__ = [
     "Threshold",
     "DrawCountChange",
     "DamageBonus",
+    "NextUseBonus",
     "ChoosePlayer",
     "LookAtTop",
     "GiveLooked",
@@ -311,6 +312,23 @@ class DamageBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class NextUseBonus:
+    """你本回合使用的下一张【杀】造成的伤害+1 (酒): a lasting effect on the next card of a
+    kind that ``actor`` uses within the scope — spent by that use, whose damage it raises.
+    Fields: ``actor`` (the user), ``card`` (the kind: 【杀】 is any 杀), ``delta``,
+    ``span``, ``phase`` (it lasts this phase, 本阶段/此阶段; else this turn, 本回合/此回合),
+    ``optional``."""
+
+    verb: ClassVar[str] = "下一张伤害加成"
+    actor: PlayerRef
+    card: CardWord
+    delta: int
+    span: Span
+    phase: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ChoosePlayer:
     """选择一名…角色: the player the following clauses call 其.  Fields: ``actor``
     (the chooser), ``who`` (the phrase with its filters), ``optional``, ``span``."""
@@ -527,6 +545,7 @@ Effect = Union[
     Threshold,
     DrawCountChange,
     DamageBonus,
+    NextUseBonus,
     ChoosePlayer,
     LookAtTop,
     GiveLooked,

@@ -61,6 +61,8 @@ _EVENT_QUANTITIES = {"伤害值": t.Quantity.DAMAGE}
 #: comparison words of the register, longest first
 _CMP_WORDS = ("大于或等于", "小于或等于", "不小于", "不大于", "大于", "小于", "多于", "少于", "等于")
 _SOURCE = {"伤害来源", "来源"}
+#: the states of a player an effect may test (若X处于…): 铁索连环, 酒
+_STATES = {"连环状态": t.CondKind.CHAINED, "濒死状态": t.CondKind.DYING}
 #: how many targets more (额外指定一个目标 / 额外选择至多两个目标 / 多选择至多X+1名角色为目标):
 #: the number or X (+/- n); 至多 changes nothing, a player may always choose fewer
 _TARGET_COUNT = re.compile(r"(?:至多)?(X|\d+|[一两二三四五六七八九十]+)(?:([+-])(\d+))?(?:个目标|名角色为目标)")
@@ -576,6 +578,8 @@ class Binder:
                 raise self.gap(f"“{self.words(n)}”", n)
             delta = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
             return [t.ModifyDamage(t.PlayerRef(t.Who.YOU, self.sentence_span), delta, self.span(n))]
+        if isinstance(n, ir.Static) and n.kind == "damage_bonus" and _next_card(n) is not None:
+            return [self.next_use_bonus(n)]
         if isinstance(n, ir.Static):
             raise self.gap(f"“{self.words(n)}”", n)
         if not isinstance(n, ir.Act):
@@ -583,18 +587,51 @@ class Binder:
         return self.act(n)
 
     def state_if(self, n: ir.If) -> t.Conditional:
-        """若X处于连环状态，A(，否则B) among effects: a test of a player's state, then A, or B
-        when it does not hold.  Other conditions among effects are not bound here yet."""
+        """若X处于<状态>，A(；否则B) among effects: a test of a player's state (连环状态, 濒死状态:
+        :data:`_STATES`), then A, or B when it does not hold.  Other conditions among effects
+        are not bound here yet."""
         c = n.cond
         players = [x for x in c.args if isinstance(x, ir.PlayerRef)] if c is not None else []
-        if c is None or len(players) != 1 or len(c.args) != 1 or c.text != f"{players[0].text}处于连环状态":
+        state = c.text[len(players[0].text):] if c is not None and len(players) == 1 else ""
+        if c is None or len(players) != 1 or len(c.args) != 1 or not state.startswith("处于") or state[2:] not in _STATES:
             raise self.gap(f"条件“{self.words(n)}”", n)
         otherwise = self.effects(n.else_) if n.else_ is not None else ()
         then = self.effects(n.then)
         if not then or (n.else_ is not None and not otherwise):
             raise self.gap(f"条件“{self.words(n)}”", n)
-        cond = t.Condition(t.CondKind.CHAINED, c.text, self.span(c), player=self.player(players[0]))
+        cond = t.Condition(_STATES[state[2:]], c.text, self.span(c), player=self.player(players[0]))
         return t.Conditional(cond, then, self.span(n), otherwise=otherwise)
+
+    def next_use_bonus(self, n: ir.Static) -> t.NextUseBonus:
+        """X本回合（此阶段）使用的下一张【牌名】造成的伤害+n (酒; X本回合下次【牌名】…, 界咆哮's
+        shorter form): a lasting effect on X's next use of that card within the turn (phase),
+        which that use spends.  The card is named (【杀】: any 杀; its effect is what reads the
+        bonus, so only 【杀】 runs); the span it lasts is written — without it the effect would
+        never end."""
+        c = _next_card(n)
+        assert c is not None
+        rel = c.rels[0] if len(c.rels) == 1 else ""
+        # 下一张 after its relative clause (你本回合使用的下一张【杀】), 下次 after who and when
+        # alone (你本回合下次【杀】: the verb left out)
+        verb = "" if c.count == "下次" else "使用的"
+        m = re.fullmatch(rf"(?P<a>你|其|目标角色)?(?P<when>本回合|此回合|本阶段|此阶段)(?P<b>你|其|目标角色)?{verb}", rel)
+        start = c.start + c.text.find(rel) if rel else c.start
+        if m is None or bool(m.group("a")) == bool(m.group("b")):
+            raise Gap(f"“{rel or c.text}”（须写明谁在本回合或此阶段使用：你本回合使用的下一张【杀】）",
+                      start, start + len(rel) if rel else c.end)
+        who = m.group("a") or m.group("b")
+        wsp = self.span_of(start + m.start("a" if m.group("a") else "b"), start + m.end("a" if m.group("a") else "b"))
+        if who == "目标角色" and not self.card_effect:
+            raise Gap(f"角色“{who}”", start, start + len(who))
+        actor = t.PlayerRef({"你": t.Who.YOU, "其": t.Who.IT, "目标角色": t.Who.TARGET}[who], wsp)
+        word = self.card_word(replace(c, count=None, rels=()))
+        if word.name != "杀":
+            # only 杀's effect adds a use's extra damage (runtime.actions.spend_next_use)
+            raise self.gap(f"“下一张【{word.name}】造成的伤害+1”（只有【杀】的效果会加上这项伤害）", c)
+        m2 = re.fullmatch(r".*造成的伤害\+(\d+)", self.words(n))
+        if m2 is None or int(m2.group(1)) < 1:
+            raise self.gap(f"“{self.words(n)}”", n)
+        return t.NextUseBonus(actor, word, int(m2.group(1)), self.span(n), phase="阶段" in m.group("when"))
 
     def or_else(self, n: ir.OrElse) -> t.DoOrElse:
         """X需A，否则B: X is asked to do A; B when he does not.  A is bound as a request
@@ -1041,6 +1078,13 @@ def _mode_of(words: str) -> t.Mode | None:
         if m.value in words:
             return m
     return None
+
+
+def _next_card(n: ir.Static) -> ir.CardRef | None:
+    """The card phrase of a statement about someone's next card (…使用的下一张【杀】造成的伤害+1),
+    or None."""
+    c = n.args[0] if n.args and isinstance(n.args[0], ir.CardRef) else None
+    return c if c is not None and c.form == "card_phrase" and c.count in ("下一张", "下次") else None
 
 
 def _with_optional(e: t.Effect) -> t.Effect:

@@ -3,11 +3,11 @@ bonuses, what was used or lost this turn, per-phase counters (family: turn/phase
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .. import members as _M
 from ..cards import AnyCard, CardName, VirtualCard
-from ..events import DelayedTrickEvent
+from ..events import CardUseEvent, DelayedTrickEvent
 from ..player import DAMAGE_BONUS, USED, Player
 from ..skills import SkillContext, UseMode
 from ..timing import Phase
@@ -15,13 +15,16 @@ from ..zones import CardZone
 
 from ._common import _why
 
+if TYPE_CHECKING:
+    from ..game import Game
+
 _HAND, _EQUIP = _M.Zone.HAND, _M.Zone.EQUIP
 
 __all__ = [
     "delayed_card", "pass_delayed",
     "skip_phase", "phase_count", "add_phase_count", "skill_uses", "cards_given_this_phase",
-    "change_draw_count", "skip_draw", "add_damage_bonus", "lost_count",
-    "cards_used_this_turn", "current_phase",
+    "change_draw_count", "skip_draw", "add_damage_bonus", "next_use_bonus", "spend_next_use", "NEXT_USE",
+    "lost_count", "cards_used_this_turn", "current_phase",
 ]
 
 
@@ -115,6 +118,55 @@ def add_damage_bonus(ctx: SkillContext, player: Player, names: Sequence[CardName
         f"{ctx.game.tag(player)} 本回合使用的{'或'.join('【' + n_.value + '】' for n_ in names)}造成的伤害+{n}（{_why(ctx)}）",
         player=player.seat,
     )
+
+
+#: a counter key of a lasting effect on its holder's next use of a kind of card (酒):
+#: ``NEXT_USE + kind + "：" + who made it`` (kind: 杀 for any 杀, else the card's name; who:
+#: the card or skill, for the log) → the damage it adds; ``NEXT_USE`` alone marks that
+#: one is there (a 杀's use looks no further without it).  Kept in ``turn_counters`` (本回合)
+#: or ``phase_counters`` (此阶段), so it ends with the turn or the phase as they are cleared.
+NEXT_USE = "下一张"
+_SLASHES = frozenset({_M.CardName.SLASH, _M.CardName.FIRE_SLASH, _M.CardName.THUNDER_SLASH})
+
+
+def next_use_bonus(ctx: SkillContext, player: Player, name: CardName, n: int = 1, phase: bool = False) -> None:
+    """本回合（``phase``: 此阶段）你使用的下一张【X】造成的伤害+n (酒): the next card of
+    ``name``'s kind (any 杀 for 【杀】) that ``player`` uses this turn (this phase) deals
+    ``n`` more damage — spent by that use (:func:`spend_next_use`), even if it deals none.
+    Opens no window."""
+    kind = "杀" if name in _SLASHES else name.value
+    source = ctx.skill.name if ctx.skill is not None else ""
+    counters = player.phase_counters if phase else player.turn_counters
+    key = f"{NEXT_USE}{kind}：{source}"
+    counters[key] = counters.get(key, 0) + n
+    counters[NEXT_USE] = 1
+    game = ctx.game
+    game.log_event(source or "效果", f"{game.tag(player)} {'此阶段' if phase else '本回合'}使用的下一张{kind}伤害+{n}",
+                   player=player.seat)
+
+
+def spend_next_use(game: Game, use: CardUseEvent) -> None:
+    """Where the effect of ``use`` starts: it spends the lasting effects on its user's next
+    use of its kind (:func:`next_use_bonus`), each adding to ``use.extra_damage`` (the damage
+    per hit of the use's card effect).  Whoever runs a card effect that reads
+    ``use.extra_damage`` calls it (runtime.effects.basic: 杀)."""
+    user = use.user
+    for counters in (user.turn_counters, user.phase_counters):
+        if NEXT_USE not in counters:
+            continue
+        card = use.card
+        prefix = f"{NEXT_USE}{'杀' if card.is_slash else card.name.value}："
+        left = False
+        for key in list(counters):
+            if key.startswith(prefix):
+                n = counters.pop(key)
+                use.extra_damage += n
+                game.log_event("伤害加成", f"{game.tag(user)} 使用的{card.label}受{key[len(prefix):]}影响，伤害+{n}",
+                               player=user.seat)
+            elif key.startswith(NEXT_USE) and key != NEXT_USE:
+                left = True
+        if not left:
+            del counters[NEXT_USE]
 
 
 def current_phase(ctx: SkillContext) -> Phase | None:

@@ -28,7 +28,6 @@ from .maneuvering import (
     ANALEPTIC_STAGES,
     FIRE_ATTACK_STAGES,
     IRON_CHAIN_STAGES,
-    analeptic_effect,
 )
 from .tricks import (
     AMAZING_GRACE_STAGES,
@@ -62,7 +61,6 @@ EFFECTS: dict[CardName, Callable[["Game", "CardUseEvent"], None]] = {
     CardName.SLASH: slash_effect_all,
     CardName.FIRE_SLASH: slash_effect_all,
     CardName.THUNDER_SLASH: slash_effect_all,
-    CardName.ANALEPTIC: analeptic_effect,
 }
 
 
@@ -73,7 +71,7 @@ TEXT: frozenset[CardName] = frozenset({
     CardName.EX_NIHILO, CardName.GOD_SALVATION, CardName.DISMANTLEMENT, CardName.SNATCH,
     CardName.SAVAGE_ASSAULT, CardName.ARCHERY_ATTACK, CardName.PEACH, CardName.DUEL, CardName.AMAZING_GRACE,
     CardName.INDULGENCE, CardName.SUPPLY_SHORTAGE, CardName.LIGHTNING, CardName.IRON_CHAIN,
-    CardName.FIRE_ATTACK, CardName.COLLATERAL,
+    CardName.FIRE_ATTACK, CardName.COLLATERAL, CardName.ANALEPTIC,
 })
 
 #: cards whose use designates a player beside its targets (flows/play.py asks the user at the

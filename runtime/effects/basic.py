@@ -34,7 +34,7 @@ from ..flows.use import use_response
 from ..player import Player
 from ..stages import Step, Then, Window, family, run_effect
 from ..timing import Timing
-from .maneuvering import DRUNK
+from ..actions.turn import spend_next_use
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -43,10 +43,7 @@ __all__ = ["SLASH_STAGES", "PEACH_STAGES", "slash_effect_all", "slash_effect"]
 
 
 def slash_effect_all(game: Game, use: CardUseEvent) -> None:
-    user = use.user
-    if user.turn_counters and user.turn_counters.pop(DRUNK, 0):
-        use.extra_damage += 1  # 酒: this 杀 is the next one after it
-        game.log_event("伤害加成", f"{game.tag(user)} 使用的{use.card.label}受酒影响，伤害+1", player=user.seat)
+    spend_next_use(game, use)  # 酒: this 杀 is the next one after it
     for t in list(use.targets):
         if t.alive and t.seat not in use.nullified:
             slash_effect(game, use, t)

@@ -14,6 +14,7 @@ from ..decisions import card_option, skill_option
 from ..decisions import option as _option
 from ..dispatch import count_skill_use, log_invoke
 from ..legality import (
+    ANALEPTIC_USED,
     SLASH_COUNT,
     SLASH_NAMES,
     Reach,
@@ -64,6 +65,7 @@ class Recast:
 RECASTABLE = frozenset({_M.CardName.IRON_CHAIN})
 #: cards whose user picks up to max_targets targets (the others: one)
 _MULTI_TARGET = SLASH_NAMES | {_M.CardName.IRON_CHAIN}
+_ANALEPTIC = _M.CardName.ANALEPTIC
 
 _PlayEntry = Union[Card, VirtualCard, ViewAsSkill, ActiveSkill, ResponseProxySkill, Recast, str]
 _SEAT_OPTIONS = {seat: _option(str(seat), "player") for seat in range(1, 11)}
@@ -303,6 +305,9 @@ def play_card(
             return
     if card.name in SLASH_NAMES and game.phase is _M.Phase.PLAY and player is game.current:
         player.phase_counters[SLASH_COUNT] = player.phase_counters.get(SLASH_COUNT, 0) + 1
+    elif card.name is _ANALEPTIC:
+        # 酒 in the play phase: once per turn (a use rule, not its effect; a dying one's is not counted)
+        player.turn_counters[ANALEPTIC_USED] = 1
     use_card(game, player, card, targets, sub_target=sub)
 
 

@@ -126,13 +126,15 @@ def test_bundled_text_effects_are_the_runtime_text_cards() -> None:
 
 def test_maneuvering_declarations() -> None:
     """skills/maneuvering/tricks.sgs: 兵粮寸断, a delayed trick judged for ♣; 铁索连环; 火攻
-    (its IR: tests/compiler/test_fire_attack_text.py)."""
+    (its IR: tests/compiler/test_fire_attack_text.py); the basic card 酒 (its IR:
+    tests/compiler/test_analeptic_text.py)."""
     result = build([bundled_skills_dir() / "maneuvering" / "tricks.sgs"])
     assert result.ok, result.diagnostics
     (pkg,) = result.packages
     decls = {n.name: d for d in pkg.cards for n in d.names}
     assert {n: (d.kind, d.subtype) for n, d in decls.items()} == {
         "兵粮寸断": ("锦囊", "延时锦囊"), "铁索连环": ("锦囊", "普通锦囊"), "火攻": ("锦囊", "普通锦囊"),
+        "酒": ("基本", "基本"),
     }
     (branch,) = _effect(decls, "兵粮寸断")
     assert isinstance(branch, ir.JudgeBranch) and branch.judge.actor.who is ir.Who.TARGET
@@ -312,9 +314,9 @@ def test_a_sourceless_damage_and_a_judgement_otherwise_in_a_general_skill() -> N
 @pytest.mark.parametrize(
     "effect, span",
     [
-        # a test of a state among a card's effects: 处于连环状态 only, of one player
+        # a test of a state among a card's effects: 处于连环状态 / 处于濒死状态 only, of one player
         ("若目标角色已受伤，重置目标角色，否则横置目标角色。", "若目标角色已受伤，重置目标角色，否则横置目标角色"),
-        ("若目标角色处于濒死状态，重置目标角色，否则横置目标角色。", "若目标角色处于濒死状态，重置目标角色，否则横置目标角色"),
+        ("若目标角色处于翻面状态，重置目标角色，否则横置目标角色。", "若目标角色处于翻面状态，重置目标角色，否则横置目标角色"),
         # 横置/重置 one player
         ("横置目标角色和你。", "目标角色和你"),
     ],

@@ -403,6 +403,20 @@ def damage_bonus() -> set[str]:
     return run(g, lambda c: A.add_damage_bonus(c, p(g, 1), [CardName.SLASH]))
 
 
+def next_use_bonus() -> set[str]:
+    """下一张伤害加成 (酒): a lasting effect kept on seat 1 for this turn, then this phase — a
+    state for his next 【杀】, no window."""
+    g = table()
+
+    def body(c: SkillContext) -> None:
+        A.next_use_bonus(c, p(g, 1), CardName.SLASH, 1)
+        A.next_use_bonus(c, p(g, 1), CardName.SLASH, 1, phase=True)
+        assert any(k.startswith("下一张杀") for k in p(g, 1).turn_counters)
+        assert any(k.startswith("下一张杀") for k in p(g, 1).phase_counters)
+
+    return run(g, body)
+
+
 def choose_player() -> set[str]:
     g = table()
     return run(g, lambda c: A.choose_players(c, p(g, 1), [p(g, 2), p(g, 3)]))
@@ -739,6 +753,7 @@ PROBES: dict[str, Callable[[], set[str]]] = {
     "达到张数": threshold,
     "改变摸牌数": draw_count_change,
     "伤害加成": damage_bonus,
+    "下一张伤害加成": next_use_bonus,
     "弃置他人的牌": discard_from,
     "改变伤害": change_damage,
     "防止多余伤害": prevent_excess_damage,
