@@ -22,7 +22,6 @@ The checks run after lowering and before code generation:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields, is_dataclass
 from functools import lru_cache
@@ -33,6 +32,7 @@ from sgs.runtime.api import CardName, Nature, Phase, Timing
 from . import ir
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
 from .parse import terminal_words
+from .suggest import close_words
 
 __all__ = ["check_package", "CHECKS", "card_vocabulary", "Gap", "SkillGaps", "runtime_gaps", "capability_refusals"]
 
@@ -134,7 +134,7 @@ def check_cards(pkg: ir.Package) -> list[Diagnostic]:
         for a in s.abilities:
             for cw in _card_words(a):
                 if cw.name not in known:
-                    close = difflib.get_close_matches(cw.name, vocab, n=1, cutoff=0.4)
+                    close = close_words(cw.name, vocab, cutoff=0.4)
                     help_ = f"是不是想写【{close[0]}】？" if close else None
                     sugg = Suggestion(cw.span, f"【{close[0]}】") if close else None
                     out.append(

@@ -558,12 +558,12 @@ def scenario(
 def _refuse_unknown_generals(chosen: list[str], names: list[str], skills: Optional[list[Path]]) -> None:
     """``--generals`` names every seat's general from the pool: an unknown name is
     refused first (with the closest names of the pool), before the player count."""
-    import difflib
+    from sgs.compiler.suggest import close_words
 
     for n in chosen:
         if n in names:
             continue
-        close = difflib.get_close_matches(n, names, n=3, cutoff=0.3)
+        close = close_words(n, names, n=3, cutoff=0.3)
         hint = f"是不是想写：{'、'.join(close)}？" if close else ""
         raise _fail(f"--generals：武将池里没有「{n}」。{hint}可用：{'、'.join(names)}{bundled_hint(skills)}")
 

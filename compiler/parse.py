@@ -41,7 +41,7 @@ from lark.lexer import PatternRE, PatternStr
 
 from .cache import load_parser
 from .diagnostics import Diagnostic, Severity, Span, Suggestion
-from .suggest import meaning_flip
+from .suggest import close_words, meaning_flip
 
 __all__ = [
     "Edit",
@@ -974,7 +974,7 @@ def _unknown_cards(text: str, file: str, line_no: int) -> list[Diagnostic]:
         if name in vocab:
             continue
         sp = Span(file, line_no, m.start() + 1, line_no, m.end() + 1)
-        close = difflib.get_close_matches(name, sorted(vocab), n=1, cutoff=0.4)
+        close = close_words(name, sorted(vocab), cutoff=0.4)
         out.append(
             Diagnostic(
                 "E0301", Severity.ERROR, f"未知的牌名【{name}】", sp,

@@ -16,7 +16,6 @@ broken.  Bad files raise :class:`ScenarioError`; the CLI prints them as messages
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import cache
@@ -34,6 +33,7 @@ from sgs.runtime.result import GameResult
 from sgs.runtime.testing import SeatSpec, TableError, build_game, run_table
 from sgs.runtime.timing import Phase
 
+from .suggest import close_words
 from .scenario_format import UNTIL_PHASE, Scenario, ScenarioError, Step, load_scenario
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) ->
         if g.name == name:
             return g
     names = [g.name for g in pool]
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.3)
+    close = close_words(name, names, cutoff=0.3)
     hint = f"（是否想写「{close[0]}」？）" if close else ""
     raise ScenarioError(sc.path, f"seats[{seat}].general", f"未知武将「{name}」{hint}；可用：{'、'.join(names)}")
 
@@ -283,7 +283,7 @@ def _check_labels(sc: Scenario, game: Game) -> None:
     for key in ("discard_contains", "discard_not_contains"):
         for i, lab in enumerate(getattr(sc.expect, key)):
             if lab not in known:
-                close = difflib.get_close_matches(lab, sorted(known), n=1, cutoff=0.5)
+                close = close_words(lab, sorted(known), cutoff=0.5)
                 hint = f"（是否想写「{close[0]}」？）" if close else ""
                 raise ScenarioError(sc.path, f"expect.{key}[{i}]", f"牌堆里没有「{lab}」{hint}（写法如 杀♠7、闪♥2）")
 

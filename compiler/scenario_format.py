@@ -33,7 +33,6 @@ what was expected and, for names, a suggestion.  Never a traceback for a bad fil
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -41,6 +40,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+from .suggest import close_words
 
 T = TypeVar("T")
 
@@ -185,7 +186,7 @@ class Scenario:
 
 
 def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.4)
+    close = close_words(word, choices, cutoff=0.4)
     return f"（是否想写「{close[0]}」？）" if close else ""
 
 

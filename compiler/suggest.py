@@ -19,9 +19,10 @@ Only the fuzzy candidates are filtered; the reviewed one-to-one corrections
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions"]
+__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "close_words"]
 
 #: negation particles of the register (不能, 非基本牌, 未受伤, 无距离限制, 没有手牌)
 NEGATIONS = frozenset("不非未无没")
@@ -135,3 +136,12 @@ def confusions() -> dict[str, str]:
     from .parse import CONFUSABLE
 
     return {**CONFUSABLE, **REGISTER_CONFUSABLE}
+
+
+def close_words(word: str, choices: Iterable[str], n: int = 1, cutoff: float = 0.5) -> list[str]:
+    """The ``choices`` closest in spelling to ``word``, best first (at most ``n``): the one
+    "did you mean" of names and keys outside skill texts (``sgs explain``, ``--generals``,
+    scenario files, card names)."""
+    import difflib
+
+    return difflib.get_close_matches(word, list(choices), n=n, cutoff=cutoff)
