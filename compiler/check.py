@@ -134,7 +134,7 @@ def check_cards(pkg: ir.Package) -> list[Diagnostic]:
         for a in s.abilities:
             for cw in _card_words(a):
                 if cw.name not in known:
-                    close = close_words(cw.name, vocab, cutoff=0.4)
+                    close = close_words(cw.name, vocab)
                     help_ = f"是不是想写【{close[0]}】？" if close else None
                     sugg = Suggestion(cw.span, f"【{close[0]}】") if close else None
                     out.append(

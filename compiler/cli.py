@@ -563,7 +563,7 @@ def _refuse_unknown_generals(chosen: list[str], names: list[str], skills: Option
     for n in chosen:
         if n in names:
             continue
-        close = close_words(n, names, n=3, cutoff=0.3)
+        close = close_words(n, names, n=3)
         hint = f"是不是想写：{'、'.join(close)}？" if close else ""
         raise _fail(f"--generals：武将池里没有「{n}」。{hint}可用：{'、'.join(names)}{bundled_hint(skills)}")
 

@@ -974,7 +974,7 @@ def _unknown_cards(text: str, file: str, line_no: int) -> list[Diagnostic]:
         if name in vocab:
             continue
         sp = Span(file, line_no, m.start() + 1, line_no, m.end() + 1)
-        close = close_words(name, sorted(vocab), cutoff=0.4)
+        close = close_words(name, sorted(vocab))
         out.append(
             Diagnostic(
                 "E0301", Severity.ERROR, f"未知的牌名【{name}】", sp,

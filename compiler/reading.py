@@ -456,7 +456,7 @@ def close_names(packages: Iterable[ir.Package], name: str) -> list[str]:
     names = sorted({n for p in packages for g in p.generals for n in (g.name, *(s.name for s in g.skills))})
     # 0.5: one changed character of a two- or three-character name; sharing only 不 (不存在
     # against 不屈, 0.4) is no match
-    return close_words(name, names, n=3, cutoff=0.5)
+    return close_words(name, names, n=3)
 
 
 def text_names(count: int) -> list[str]:

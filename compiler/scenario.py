@@ -128,7 +128,7 @@ def _general(sc: Scenario, pool: Sequence[GeneralSpec], name: str, seat: int) ->
         if g.name == name:
             return g
     names = [g.name for g in pool]
-    close = close_words(name, names, cutoff=0.3)
+    close = close_words(name, names)
     hint = f"（是否想写「{close[0]}」？）" if close else ""
     raise ScenarioError(sc.path, f"seats[{seat}].general", f"未知武将「{name}」{hint}；可用：{'、'.join(names)}")
 
@@ -283,7 +283,7 @@ def _check_labels(sc: Scenario, game: Game) -> None:
     for key in ("discard_contains", "discard_not_contains"):
         for i, lab in enumerate(getattr(sc.expect, key)):
             if lab not in known:
-                close = close_words(lab, sorted(known), cutoff=0.5)
+                close = close_words(lab, sorted(known))
                 hint = f"（是否想写「{close[0]}」？）" if close else ""
                 raise ScenarioError(sc.path, f"expect.{key}[{i}]", f"牌堆里没有「{lab}」{hint}（写法如 杀♠7、闪♥2）")
 

@@ -186,7 +186,7 @@ class Scenario:
 
 
 def _suggest(word: str, choices: tuple[str, ...] | list[str]) -> str:
-    close = close_words(word, choices, cutoff=0.4)
+    close = close_words(word, choices, meaning=True)
     return f"（是否想写「{close[0]}」？）" if close else ""
 
 

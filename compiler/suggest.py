@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "close_words"]
+__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "close_words", "CLOSE"]
 
 #: negation particles of the register (不能, 非基本牌, 未受伤, 无距离限制, 没有手牌)
 NEGATIONS = frozenset("不非未无没")
@@ -138,10 +138,24 @@ def confusions() -> dict[str, str]:
     return {**CONFUSABLE, **REGISTER_CONFUSABLE}
 
 
-def close_words(word: str, choices: Iterable[str], n: int = 1, cutoff: float = 0.5) -> list[str]:
+#: how close a name or key must be to be suggested (difflib's ratio): one changed character
+#: of a two-character name (曹躁 → 曹操) is 0.5; sharing one character of five (不存在 / 不屈,
+#: 0.4) or two of ten (准备阶段开始 / 摸牌阶段) is no match
+CLOSE = 0.5
+
+
+def close_words(word: str, choices: Iterable[str], n: int = 1, meaning: bool = False) -> list[str]:
     """The ``choices`` closest in spelling to ``word``, best first (at most ``n``): the one
     "did you mean" of names and keys outside skill texts (``sgs explain``, ``--generals``,
-    scenario files, card names)."""
+    scenario files, card names), all with one cutoff (:data:`CLOSE`).
+
+    ``meaning``: the choices are words of the register (phases, ``until`` values), so one
+    that flips what was written (:func:`meaning_flip`: 出牌阶段开始 → 出牌阶段结束) is never
+    offered.  Proper names are not read that way (不曲 → 不屈 shares only 不, and is right)."""
     import difflib
 
-    return difflib.get_close_matches(word, list(choices), n=n, cutoff=cutoff)
+    pool = list(choices)
+    got = difflib.get_close_matches(word, pool, n=len(pool) if meaning else n, cutoff=CLOSE)
+    if meaning:
+        got = [c for c in got if not meaning_flip(word, c)]
+    return got[:n]
