@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "close_words", "CLOSE"]
+__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "verb_synonyms", "close_words", "CLOSE"]
 
 #: negation particles of the register (不能, 非基本牌, 未受伤, 无距离限制, 没有手牌)
 NEGATIONS = frozenset("不非未无没")
@@ -129,6 +129,18 @@ REGISTER_CONFUSABLE: dict[str, str] = {
     "治愈": "回复",
     "之前": "前",
 }
+
+
+def verb_synonyms() -> dict[str, tuple[str, ...]]:
+    """Everyday words for the register's verbs (unknown word → the words to write instead),
+    from the verb registry's ``synonyms`` field (:attr:`sgs.compiler.verbs.Verb.synonyms`)."""
+    from .verbs import VERBS
+
+    out: dict[str, tuple[str, ...]] = {}
+    for v in VERBS.values():
+        for wrong, right in v.synonyms:
+            out[wrong] = (*out.get(wrong, ()), right)
+    return out
 
 
 def confusions() -> dict[str, str]:

@@ -112,6 +112,13 @@ class Verb:
     #: rules do it (亮出牌堆顶… in a card's own step; 将此牌移动至下家的判定区) — any other
     #: verb there needs a doer (the capability pass refuses it)
     no_one: bool = False
+    #: everyday words a designer may write for this verb, each with the register's word to
+    #: write instead (拿走 → 获得; for 摸牌: 抽 → 摸): an unknown word that is one gets it as
+    #: the suggestion, if the text then reads.  Reviewed: a synonym is never a word of the
+    #: lexicon, and never an antonym or a dropped negation of its word (tests/diagnostics/
+    #: test_verb_synonyms.py); a word a designer may mean two ways (拿: 摸 or 获得) is listed
+    #: under both and the reading decides
+    synonyms: tuple[tuple[str, str], ...] = ()
 
     def explain(self, node: str) -> tuple[str, str]:
         """The (Chinese, English) explain templates of the IR node class ``node``."""
@@ -133,13 +140,17 @@ class Verb:
 
 
 _TABLE: tuple[Verb, ...] = (
-    _verb("摸牌", "Draw", ("draw",), frames=("draw",), params=(("cards", "cards"),)),
-    _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True, frames=("discard",), params=(("cards", "cards"),)),
+    _verb("摸牌", "Draw", ("draw",), frames=("draw",), params=(("cards", "cards"),),
+          synonyms=(("抽", "摸"), ("抽取", "摸"), ("拿", "摸"))),
+    _verb("弃置", "Discard", ("discard", "ask_discard"), cost=True, frames=("discard",), params=(("cards", "cards"),),
+          synonyms=(("扔掉", "弃置"), ("扔", "弃置"), ("丢掉", "弃置"), ("舍弃", "弃置"))),
     # the card's owner loses it (None: from the processing area, no one's window)
     # (获得其中每种花色的牌各一张: the owner picks one of each suit among the revealed cards)
-    _verb("获得", "Obtain", ("obtain", "obtain_from", "choose_cards_among"), whose=(("失去牌时", "what.owner"),)),
+    _verb("获得", "Obtain", ("obtain", "obtain_from", "choose_cards_among"), whose=(("失去牌时", "what.owner"),),
+          synonyms=(("拿", "获得"), ("抽取", "获得"), ("拿走", "获得"), ("拿取", "获得"), ("偷取", "获得"), ("偷走", "获得"),
+                    ("抢夺", "获得"), ("抢走", "获得"), ("夺取", "获得"), ("夺走", "获得"))),
     # 将所选的牌交给X (仁德) / 其将装备区里的武器牌交给你 (借刀杀人: the cards of a kind in sight)
-    _verb("交给", "Give", ("give", "give_equipped")),
+    _verb("交给", "Give", ("give", "give_equipped"), synonyms=(("送给", "交给"),)),
     _verb("回复体力", "Recover", ("recover",), frames=("recover",), params=(("amount", "amount"),)),
     _verb("额外回复体力", "ExtraRecover", (), windows=("回复体力时",), owner_only=True),
     _verb("失去体力", "LoseHp", ("lose_hp",), hp_falls=True, cost=True, frames=("lose_hp",), params=(("amount", "amount"),)),

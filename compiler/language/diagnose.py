@@ -37,7 +37,7 @@ from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic, Severity, Span, Suggestion
-from ..suggest import NEGATIONS, confusions, meaning_flip
+from ..suggest import NEGATIONS, confusions, meaning_flip, verb_synonyms
 from .register import (
     Expectation,
     RegisterAmbiguity,
@@ -812,6 +812,14 @@ def _unknown(text: str, stop: Stop, span_of: SpanOf, merge: bool = True) -> Diag
             cands.append(right)
             end = start + len(wrong)
             word = wrong
+    either: tuple[str, ...] = ()  # an everyday word for two verbs (拿: 摸 or 获得): the designer's choice
+    for wrong, rights in verb_synonyms().items():  # an everyday word for a verb (扔掉 → 弃置)
+        if text.startswith(wrong, start) and start + len(wrong) >= end:
+            end, word = start + len(wrong), wrong
+            if len(rights) == 1:
+                cands += [w for w in rights if w in g.types and w not in cands]
+            else:
+                either = rights
     cands += [w for w in _candidates(word, _terminals(items)) if w not in cands]
     kind = next((k for c in cands if (k := _type_in(c, items))), None)
     if kind is None and (end - start > 1 or prev is None or _starts_phrase(str(prev))):
@@ -841,6 +849,11 @@ def _unknown(text: str, stop: Stop, span_of: SpanOf, merge: bool = True) -> Diag
     if fix is not None and fix.end > end:
         end, word = fix.end, text[start:fix.end]
     msg = f"未知的{kind}“{word}”" if kind else f"无法识别的词“{word}”"
+    if either and fix is None:
+        kind = kind or _type_in(either[0], items)
+        msg = f"未知的{kind}“{word}”" if kind else msg
+        return Diagnostic("E0103", Severity.ERROR, msg, span_of(start, end), notes=notes,
+                          help=f"“{word}”在规范用语中写作" + "或".join(f"“{w}”" for w in either) + "：按意思选一个")
     if fix is not None and fix.replacement[1:-1] == word:
         msg = f"{'技能名' if fix.replacement[0] == '〖' else '标记名'}“{word}”没有写在{fix.replacement[0]}{fix.replacement[-1]}里"
     return Diagnostic("E0103", Severity.ERROR, msg, span_of(start, end), notes=notes,
