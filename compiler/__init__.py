@@ -232,8 +232,11 @@ def _front(paths: Iterable[PathLike] | None, result: BuildResult) -> None:
         except InputError as err:
             result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err.message}"))
             continue
-        except UnicodeDecodeError as err:
-            result.diagnostics.append(Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{err}"))
+        except UnicodeDecodeError as err:  # said in Chinese, with the place (or UTF-16), not the codec's English
+            from .scenario_format import not_utf8_message
+
+            result.diagnostics.append(
+                Diagnostic("E0001", Severity.ERROR, f"无法读取“{shown}”：{not_utf8_message(bytes(err.object), err)}"))
             continue
         _front_text(shown, text, result)
 

@@ -166,7 +166,7 @@ def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, s
     from sgs.compiler.diagnostics import Diagnostic, Severity, Span
     from sgs.compiler.scenario_format import utf8_error_position
 
-    from sgs.compiler.inputs import InputError, read_bytes
+    from sgs.compiler.inputs import InputError, not_utf8_help, read_bytes
 
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
@@ -178,6 +178,10 @@ def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, s
                 Diagnostic("E0001", Severity.ERROR, f"无法读取“{_display(f)}”：{exc.message}", Span(_display(f), 1, 1, 1, 1))
             )
             continue
+        what, help_ = not_utf8_help(data)
+        if what is not None:  # UTF-16: its ASCII characters decode as NULs, or its BOM fails at 1:1
+            diags.append(Diagnostic("E0001", Severity.ERROR, what, Span(_display(f), 1, 1, 1, 1), help=help_))
+            continue
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -187,8 +191,7 @@ def _encoding_problems(files: list[Path]) -> tuple[list[Diagnostic], dict[str, s
             diags.append(
                 Diagnostic(
                     "E0001", Severity.ERROR, f"文件不是 UTF-8 编码：第 {line} 行第 {col} 列是字节 {bad}",
-                    Span(shown, line, col, line, col + 1),
-                    help="请用 UTF-8 编码另存该文件（记事本：另存为 → 编码选 UTF-8；iconv -f GBK -t UTF-8）",
+                    Span(shown, line, col, line, col + 1), help=help_,
                 )
             )
     return diags, sources

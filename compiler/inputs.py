@@ -21,7 +21,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["InputError", "MAX_FILE_BYTES", "os_reason", "read_bytes", "read_text", "strip_bom"]
+__all__ = ["InputError", "MAX_FILE_BYTES", "os_reason", "read_bytes", "read_text", "strip_bom", "utf16", "NOT_UTF8_HELP", "not_utf8_help"]
 
 #: bytes: room for the compiler's 500,000-character limit (``parse.MAX_TEXT``) in
 #: UTF-8 (Chinese text is 3 bytes a character), and for any real scenario file
@@ -123,6 +123,37 @@ def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
 def strip_bom(text: str) -> str:
     """``text`` without one leading byte-order mark (U+FEFF)."""
     return text[1:] if text.startswith(_BOM) else text
+
+
+def utf16(data: bytes) -> bool:
+    """Whether ``data`` is UTF-16 text (Notepad's "Unicode"): a UTF-16 byte-order mark, or
+    NUL bytes (each ASCII character — space, newline, digit — has one in UTF-16; no UTF-8
+    or GBK text does) and the bytes read as UTF-16 text with no control character (a
+    binary file with NULs is not)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    if b"\0" not in data[:4096]:
+        return False
+    for enc in ("utf-16-le", "utf-16-be"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        if all(ch.isprintable() or ch in "\r\n\t" for ch in text):
+            return True
+    return False
+
+
+#: what to do with a file that is not UTF-8 (GBK is the usual other encoding here)
+NOT_UTF8_HELP = "请用 UTF-8 编码另存该文件（记事本：另存为 → 编码选 UTF-8；iconv -f GBK -t UTF-8）"
+
+
+def not_utf8_help(data: bytes) -> tuple[str | None, str]:
+    """For a file that is not UTF-8: (what it is instead, if that can be told, and what to
+    do).  A UTF-16 file is told to convert from UTF-16, not from GBK."""
+    if utf16(data):
+        return "文件是 UTF-16 编码（记事本的“Unicode”），不是 UTF-8", "请用 UTF-8 编码另存该文件（记事本：另存为 → 编码选 UTF-8；iconv -f UTF-16 -t UTF-8）"
+    return None, NOT_UTF8_HELP
 
 
 def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:

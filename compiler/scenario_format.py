@@ -608,6 +608,11 @@ def utf8_error_position(data: bytes, exc: UnicodeDecodeError) -> tuple[int, int,
 
 def not_utf8_message(data: bytes, exc: UnicodeDecodeError) -> str:
     """The Chinese message for a file that is not UTF-8, with the place."""
+    from .inputs import not_utf8_help
+
+    what, _ = not_utf8_help(data)
+    if what is not None:
+        return f"{what}；请用 UTF-8 编码另存该文件（iconv -f UTF-16 -t UTF-8）"
     line, col, bad = utf8_error_position(data, exc)
     return f"文件不是 UTF-8 编码（第 {line} 行第 {col} 列的字节 {bad}）；请用 UTF-8 编码另存该文件"
 

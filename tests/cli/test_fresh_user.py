@@ -47,3 +47,38 @@ def test_compile_without_o_writes_out_as_the_readme_says(tmp_path: Path, monkeyp
     r = runner.invoke(app, ["compile", str(src)])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "out" / "ceshi.py").is_file()
+
+
+_UTF16_SRC = "扩展包 测试（ceshi）\n武将 张三（zhangsan） 魏 4体力 男\n镇宅：每当你受到1点伤害后，你可以摸一张牌。\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])  # with a BOM (Notepad) and without
+def test_a_utf16_source_is_called_utf16_not_gbk(tmp_path: Path, encoding: str) -> None:
+    src = tmp_path / "a.sgs"
+    src.write_bytes(_UTF16_SRC.encode(encoding))
+    r = runner.invoke(app, ["check", str(src)])
+    assert r.exit_code == 1
+    assert f"{src}:1:1" in r.output and "UTF-16 编码" in r.output and "iconv -f UTF-16 -t UTF-8" in r.output, r.output
+    assert "GBK" not in r.output
+
+
+def test_a_utf16_scenario_and_the_library_build_say_utf16_in_chinese(tmp_path: Path) -> None:
+    from sgs.compiler import build
+    from sgs.compiler.scenario_format import ScenarioError, load_scenario
+
+    src = tmp_path / "a.sgs"
+    src.write_bytes(_UTF16_SRC.encode("utf-16"))
+    [d] = build([src]).diagnostics
+    assert d.code == "E0001" and "UTF-16 编码" in d.message and "codec" not in d.message, d.message
+    toml = tmp_path / "s.toml"
+    toml.write_bytes('[scenario]\nname = "x"\n'.encode("utf-16"))
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(toml)
+    assert "UTF-16 编码" in str(err.value)
+
+
+def test_a_binary_file_with_nul_bytes_is_not_called_utf16(tmp_path: Path) -> None:
+    src = tmp_path / "a.sgs"
+    src.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01\xff\xfe")
+    r = runner.invoke(app, ["check", str(src)])
+    assert r.exit_code == 1 and "不是 UTF-8 编码" in r.output and "UTF-16" not in r.output, r.output
