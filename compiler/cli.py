@@ -457,7 +457,7 @@ def explain(
     text: Annotated[Optional[list[str]], typer.Option("--text", help="解释这条技能文本“名称：正文”")] = None,
 ) -> None:
     """解释诊断代码；或说明一个技能被理解成什么：时机、谁决定、代价、条件、效果、限制（中英文）。"""
-    from sgs.compiler.reading import looks_like_code
+    from sgs.compiler.diagnostics import looks_like_code
 
     if looks_like_code(what) and not text:
         import sgs.compiler.graph  # noqa: F401  (registers the trigger-graph codes)
@@ -468,12 +468,14 @@ def explain(
             raise _fail(f"未知诊断代码：{what}")
         out.print(page, markup=False)
         return
-    from sgs.compiler import build, render_diagnostics
-    from sgs.compiler.reading import build_skill_texts, close_names, explain_skill, find_skills
-
     if skills:
         _refuse_bad_encoding(_need_paths(skills))
     _refuse_empty_texts(text)
+    if not text:  # before the compiler is imported: an unknown name needs no parser
+        _refuse_unknown_name(what, skills)
+    from sgs.compiler import build, render_diagnostics
+    from sgs.compiler.reading import build_skill_texts, close_names, explain_skill, find_skills
+
     if text:
         # built like `check --text`, so both name the same places (<text>:1:col)
         packages, diags, sources = build_skill_texts(text)
@@ -490,6 +492,49 @@ def explain(
         raise _fail(f"没有找到技能或武将“{what}”{hint}", code=1)
     for general, skill in found:
         out.print(explain_skill(skill, None if text else general.name), markup=False)
+
+
+def _refuse_unknown_name(what: str, skills: Optional[list[Path]]) -> None:
+    """``sgs explain NAME`` for a name no source has: said at once, with the close names,
+    before any skill text is parsed (the parser build and the parse of every skill took
+    seconds only to find nothing).  The sources are read as the compiler reads them
+    (:func:`.parse.normalise`; names in NFKC form, as the lowering keeps them), so a name
+    the build would find is never refused here; anything else goes on to the build."""
+    import unicodedata
+
+    from sgs.compiler import _expand
+    from sgs.compiler.inputs import InputError, read_text
+    from sgs.compiler.parse import normalise, skill_line_name
+    from sgs.compiler.pinyin import to_pinyin
+    from sgs.compiler.suggest import close_words
+
+    texts: list[str] = []
+    for f in _expand(skills):
+        try:
+            texts.append(normalise(read_text(f), str(f))[0])
+        except (InputError, UnicodeDecodeError):
+            return  # the build says what is wrong with the file
+    want = unicodedata.normalize("NFKC", what.strip())
+    names: list[str] = []
+    pinyins: set[str] = set()
+    for t in texts:
+        for line in t.splitlines():
+            head = line.split()
+            if len(head) > 1 and head[0] == "武将":
+                name, _, given = head[1].partition("（")
+            elif (found := skill_line_name(line)) is not None:  # 名称：… or 名称（pinyin）：…
+                name, given = found, line.partition(found)[2].partition("：")[0].partition("（")[2]
+            else:
+                continue
+            names.append(unicodedata.normalize("NFKC", name))  # as the lowering reads names (names.py)
+            pinyins.add(given.rstrip("）").strip())
+    if not want or want in names:
+        return
+    if want.isascii() and want in pinyins | {to_pinyin(n) for n in names}:
+        return  # a pinyin (jianxiong, or one the source gives): the build finds it
+    close = close_words(want, sorted(set(names)), n=3)
+    hint = f"；是不是想找：{'、'.join(close)}？" if close else ""
+    raise _fail(f"没有找到技能或武将“{what}”{hint}", code=1)
 
 
 @app.command("compile")

@@ -37,6 +37,7 @@ __all__ = [
     "Diagnostic",
     "CODES",
     "explain",
+    "looks_like_code",
     "render_human",
     "render_short",
     "render_json",
@@ -345,6 +346,11 @@ CODES: dict[str, CodeInfo] = {
         "神速：你可以摸一张牌。",
     ),
 }
+
+
+def looks_like_code(arg: str) -> bool:
+    """Whether ``arg`` is a diagnostic code (E0101, w0102, I0001 …)."""
+    return len(arg) == 5 and arg[0].upper() in "EWI" and arg[1:].isdigit()
 
 
 def explain(code: str) -> str:

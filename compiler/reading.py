@@ -19,17 +19,12 @@ import typing
 from typing import Any, Iterable, Sequence
 
 from . import ir
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, looks_like_code
 from .suggest import close_words
 from .verbs import VERBS
 from sgs.runtime.api import Color, Suit
 
 __all__ = ["explain_skill", "find_skills", "close_names", "looks_like_code", "text_names", "build_skill_texts"]
-
-
-def looks_like_code(arg: str) -> bool:
-    """Whether ``arg`` is a diagnostic code (E0101, w0102, I0001 …)."""
-    return len(arg) == 5 and arg[0].upper() in "EWI" and arg[1:].isdigit()
 
 
 _KIND = {

@@ -82,3 +82,28 @@ def test_a_binary_file_with_nul_bytes_is_not_called_utf16(tmp_path: Path) -> Non
     src.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01\xff\xfe")
     r = runner.invoke(app, ["check", str(src)])
     assert r.exit_code == 1 and "不是 UTF-8 编码" in r.output and "UTF-16" not in r.output, r.output
+
+
+def test_explain_of_an_unknown_name_builds_nothing_and_suggests(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sgs.compiler
+
+    def no_build(*a: object, **k: object) -> None:
+        raise AssertionError("an unknown name needs no build (parser, every skill text)")
+
+    monkeypatch.setattr(sgs.compiler, "build", no_build)
+    r = runner.invoke(app, ["explain", "急就"])
+    assert r.exit_code == 1 and r.output.strip() == "错误：没有找到技能或武将“急就”；是不是想找：急救？", r.output
+    r = runner.invoke(app, ["explain", "xyzzy"])  # ASCII: no pinyin of any name either
+    assert r.exit_code == 1 and "没有找到技能或武将“xyzzy”" in r.output and "是不是想找" not in r.output
+
+
+@pytest.mark.parametrize("name", ["镇宅", "zhenzhai", "张三", "zhangsan", "gaiming"])
+def test_explain_finds_what_the_build_finds(tmp_path: Path, name: str) -> None:
+    # the quick check reads the sources as the compiler does: pinyin given or inferred,
+    # names after full-width （）and ：
+    src = tmp_path / "a.sgs"
+    src.write_text("扩展包 测试（ceshi）\n武将 张三（zhangsan） 魏 4体力 男\n镇宅：每当你受到1点伤害后，你可以摸一张牌。\n"
+                   "改名（gaiming）：每当你受到1点伤害后，你可以摸一张牌。\n", encoding="utf-8")
+    r = runner.invoke(app, ["explain", name, "--skills", str(src)])
+    assert r.exit_code == 0, r.output
+    assert ("改名（gaiming）" if name == "gaiming" else "镇宅（zhenzhai）") in r.output
