@@ -8,9 +8,10 @@ Cyrillic “о” in a Latin name.  :func:`check_names` gives, for every name of
 * W0115 when the name is not in NFKC form (compatibility ideographs, full-width
   letters …): the name is *read* in NFKC form (:func:`normalise_names`), so it is the
   same name as the one it imitates and collides with it (E0201 / I0203);
-* E0114 when the name holds an invisible character (format characters — zero-width
-  space and joiners, BOM, bidi marks —, combining or enclosing marks, variation
-  selectors, spaces, private-use or unassigned code points, fillers such as U+3164),
+* E0114 when the name holds an emoji (:data:`_EMOJI`), or an invisible character
+  (format characters — zero-width space and joiners, BOM, bidi marks —, combining or
+  enclosing marks, variation selectors, spaces, private-use or unassigned code
+  points, fillers such as U+3164),
   or mixes letters of confusable scripts (two of Latin, Greek, Cyrillic; or any
   script but Latin beside CJK), or a non-ASCII digit.  The character is named
   (``U+200B ZERO WIDTH SPACE``).
@@ -32,6 +33,11 @@ _FILLERS = set("\u3164\u115f\u1160\uffa0\u2800\u180e\u17b4\u17b5")
 _INVISIBLE_CATEGORIES = {"Cf", "Mn", "Me", "Zs", "Zl", "Zp", "Co", "Cn", "Cc", "Cs"}
 _CONFUSABLE = {"LATIN", "GREEK", "CYRILLIC"}
 _CJK = {"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"}
+#: emoji blocks (pictographs, emoticons, transport, dingbats …): a name is said and typed
+#: (〖名〗 in texts, --generals, sgs explain) and becomes a pinyin identifier; an emoji has
+#: no reading (u1f600), is drawn differently on each system and is often a sequence that
+#: looks like one character.  Typographic symbols of real names stay (☆SP赵云: U+2606)
+_EMOJI = ((0x1F000, 0x1FAFF), (0x2700, 0x27BF))
 
 
 def _char(ch: str) -> str:
@@ -56,6 +62,8 @@ def _facts(ch: str) -> tuple[str | None, str | None]:
         return f"含有不可见字符 {_char(ch)}", None
     if unicodedata.category(ch) == "Nd" and not ch.isascii():
         return f"含有非 ASCII 数字 {_char(ch)}", None
+    if any(a <= ord(ch) <= b for a, b in _EMOJI):
+        return f"含有表情符号 {_char(ch)}", None
     return None, _script(ch)
 
 
@@ -99,7 +107,8 @@ def check_names(pkg: ir.Package) -> list[Diagnostic]:
             out.append(
                 Diagnostic(
                     "E0114", Severity.ERROR, f"{kind}名“{name}”{problem}", span,
-                    help="名字只用看得见的文字；删去这个字符后重新输入名字",
+                    help="名字只用文字和数字：删去表情符号" if "表情符号" in problem
+                    else "名字只用看得见的文字；删去这个字符后重新输入名字",
                 )
             )
         elif norm != name:

@@ -477,7 +477,20 @@ def repair(text: str, file: str) -> tuple[str, list[Diagnostic], list[Edit]]:
         parts.append(line[last:])
         new = "".join(parts)
         stripped = new.rstrip(" \t")
-        if stripped and stripped[-1] not in "。；，、：":
+        if stripped.endswith("；"):
+            # a description ends with 。: a final ；reads as if the writer meant to go on
+            # (a clause or an option left out); read as 。, said so (same length: no edit)
+            end_col = len(line.rstrip(" \t"))
+            sp = Span(file, k + 1, end_col, k + 1, end_col + 1)
+            diags.append(
+                Diagnostic(
+                    "W0102", Severity.WARNING, "技能描述以“；”结尾，已按“。”读取", sp,
+                    notes=("“；”之后应还有一句或一个选项；技能描述以“。”结束",),
+                    help="句末的“；”改为“。”（若后面漏写了一句，补上它）", suggestion=Suggestion(sp, "。"),
+                )
+            )
+            new = stripped[:-1] + "。" + new[len(stripped):]
+        elif stripped and stripped[-1] not in "。；，、：":
             end_col = len(line.rstrip(" \t")) + 1
             sp = Span(file, k + 1, end_col, k + 1, end_col)
             diags.append(
@@ -666,6 +679,27 @@ def _incomplete_general(text: str, pos: int, file: str) -> Diagnostic | None:
     )
 
 
+def _skill_before_general(text: str, pos: int, expected: set[str], file: str) -> Diagnostic | None:
+    """E0105 for a skill line where a 武将 line was expected and none is above it: a skill
+    belongs to the general whose line it follows (not an unknown word “镇…”)."""
+    if "KW_GENERAL" not in expected:
+        return None
+    start = text.rfind("\n", 0, pos) + 1
+    line = text[start:].split("\n", 1)[0]
+    name = skill_line_name(line)
+    if name is None or re.search(r"^[ \t]*武将[ \t]", text[:start], re.M):
+        return None
+    at = start + line.find(name)
+    return Diagnostic(
+        "E0105",
+        Severity.ERROR,
+        f"技能“{name}”前没有武将行：技能写在它所属武将的“武将”行之下",
+        _span(file, text, at, at + len(name)),
+        notes=("此处应为：“武将”行",),
+        help="在这一行上方加上武将行，如“武将 曹操 魏 4体力 男”（名字后可加拼音“曹操（caocao）”）",
+    )
+
+
 def _in_skill_body(text: str, pos: int) -> bool:
     """Whether ``pos`` lies after the “：” of a skill line ``名称：…``."""
     start = text.rfind("\n", 0, pos) + 1
@@ -688,7 +722,7 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
         pos = len(text)
     exp = _expected_text(expected)
 
-    general = _incomplete_general(text, pos, file)
+    general = _incomplete_general(text, pos, file) or _skill_before_general(text, pos, expected, file)
     if general is not None:
         return general
 

@@ -604,6 +604,10 @@ def _shape(stop: Stop, text: str) -> tuple[str, str, str | None] | None:
     if ends and any(text.startswith("若", e.start) for e in exps):  # a rule begun at 若 still open
         return ("E0101", "“若……”只有条件，没有结果",
                 "在条件后写“，”和条件成立时的效果，如“若你没有手牌，你摸一张牌”")
+    if stop.found == "否则" and prev == "，" and _cond_just_before(text, stop.start):
+        # 若X，否则Y: the 否则 is right, the result of 若X before it is missing
+        return ("E0101", "“若……”只有条件，没有结果：“否则”前缺少条件成立时的效果",
+                "在“否则”前写出条件成立时做什么，如“若结果为红色，你摸一张牌，否则你弃置一张牌”")
     if prev and stop.found and word_type(prev) == "时机词" and word_type(stop.found) == "时机词":
         return ("E0101", f"时机词重复：“{prev}”和“{stop.found}”只能有一个",
                 "“时”在事件进行中发动，“后”在事件结算后发动，“前”在事件发生前：保留一个")
@@ -616,6 +620,14 @@ def _shape(stop: Stop, text: str) -> tuple[str, str, str | None] | None:
     if missing is not None:
         return ("E0101", missing, None)
     return None
+
+
+def _cond_just_before(text: str, at: int) -> bool:
+    """The clause before ``at`` (back to the previous “，”) is a condition 若…/如果… that
+    starts its own clause: nothing but that condition stands between it and ``at``."""
+    head = text[:at].rstrip("，")
+    start = max(head.rfind(c) for c in "，。；：") + 1
+    return head[start:].startswith(("若", "如果"))
 
 
 def _missing(stop: Stop) -> str | None:
