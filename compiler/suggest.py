@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "verb_synonyms", "close_words", "CLOSE"]
+__all__ = ["NEGATIONS", "Contrast", "CONTRASTS", "meaning_flip", "REGISTER_CONFUSABLE", "confusions", "verb_synonyms", "close_words", "CLOSE", "sound_alike"]
 
 #: negation particles of the register (不能, 非基本牌, 未受伤, 无距离限制, 没有手牌)
 NEGATIONS = frozenset("不非未无没")
@@ -171,3 +172,47 @@ def close_words(word: str, choices: Iterable[str], n: int = 1, meaning: bool = F
     if meaning:
         got = [c for c in got if not meaning_flip(word, c)]
     return got[:n]
+
+
+#: initials and finals a speaker of a southern or regional accent merges (平翘舌 z/zh,
+#: c/ch, s/sh; n/l; 前后鼻音 -n/-ng): 吃 chi typed for 次 ci
+_FUZZY = (("zh", "z"), ("ch", "c"), ("sh", "s"), ("l", "n"), ("ang", "an"), ("eng", "en"), ("ing", "in"))
+
+
+def _fuzzy(reading: str) -> str:
+    for a, b in _FUZZY[:4]:
+        if reading.startswith(a):
+            reading = b + reading[len(a):]
+            break
+    for a, b in _FUZZY[4:]:
+        if reading.endswith(a):
+            return reading[: -len(a)] + b
+    return reading
+
+
+@lru_cache(maxsize=8192)
+def _readings(ch: str) -> frozenset[str]:
+    """The toneless common reading of one character, merged by :data:`_FUZZY`; empty for a
+    character pypinyin does not read.  Not every heteronym: rare readings make unrelated
+    characters alike (肉 and 需 share a rare ru)."""
+    import os
+
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "1")  # as compiler/pinyin.py: per character
+    from pypinyin import Style, pinyin
+
+    got = pinyin(ch, style=Style.NORMAL, heteronym=False, errors="ignore")
+    return frozenset(_fuzzy(r) for rs in got for r in rs)
+
+
+def sound_alike(wrong: str, right: str) -> bool:
+    """``wrong`` is ``right`` with one character typed as another that sounds the same
+    (涨 for 张, 已 for 以; an input method's slip) or nearly (吃 for 次: z/zh, c/ch, s/sh,
+    n/l, -n/-ng merged).  Only a one-character slip of a word as long: a word of its own
+    sounds like many others."""
+    if len(wrong) != len(right) or wrong == right:
+        return False
+    diff = [(a, b) for a, b in zip(wrong, right) if a != b]
+    if len(diff) != 1:
+        return False
+    a, b = diff[0]
+    return bool(_readings(a) & _readings(b))

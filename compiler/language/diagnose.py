@@ -37,7 +37,7 @@ from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic, Severity, Span, Suggestion
-from ..suggest import NEGATIONS, confusions, meaning_flip, verb_synonyms
+from ..suggest import NEGATIONS, confusions, meaning_flip, sound_alike, verb_synonyms
 from .register import (
     Expectation,
     RegisterAmbiguity,
@@ -402,13 +402,24 @@ def _similar(a: str, b: str) -> float:
     return r
 
 
-def _candidates(word: str, terminals: Iterable[str], limit: int = 4) -> list[str]:
-    """Known words of the given terminals closest in spelling to ``word``, best first."""
+#: the score of a word that sounds like the one typed (涨 → 张): below a close spelling
+_SOUND = 0.6
+
+
+def _candidates(word: str, terminals: Iterable[str], limit: int = 4, literal: Iterable[str] = ()) -> list[str]:
+    """Known words of the given terminals closest in spelling to ``word``, best first;
+    a word one character apart that sounds the same (:func:`.suggest.sound_alike`: 一涨牌
+    → 张, 限一吃 → 次) counts as close when the spelling shares nothing — for a single
+    character only a word the place expects as itself (``literal``: 限一⟨次⟩, 一⟨张⟩), not
+    one that would begin a phrase there: a character sounds like many others (摸起 is not
+    摸其)."""
     g = _grammar()
     scored: dict[str, float] = {}
+    lit = set(literal)
     for t in set(terminals):
         for w in g.words.get(t, []):
-            s = _similar(word, w)
+            alike = sound_alike(word, w) and (len(w) > 1 or t in lit) and not meaning_flip(word, w)
+            s = _similar(word, w) or (_SOUND if alike else 0.0)
             if s:
                 scored[w] = s
     return sorted(scored, key=lambda w: (-scored[w], len(w), w))[:limit]
@@ -514,7 +525,7 @@ def _fixes(text: str, stop: Stop, items: Sequence[Expected]) -> list[_Fix]:
         if i >= 0 and i < end:
             out.append(_Fix(i, i + len(wrong), right, 0))
     if stop.kind != "$END":
-        for w in _candidates(stop.found, _terminals(items)):
+        for w in _candidates(stop.found, _terminals(items), literal=_literals(items)):
             # equally close words share a tier, so a contrast among them is seen
             out.append(_Fix(at, end, w, 2 + round(10 * (1 - _similar(stop.found, w)))))
         nxt = stop.after[0] if stop.after else None
@@ -530,6 +541,12 @@ def _fixes(text: str, stop: Stop, items: Sequence[Expected]) -> list[_Fix]:
     inserts = sorted(dict.fromkeys(inserts), key=lambda w: w != "，")  # a forgotten “，” first
     for w in [w for w in inserts if w not in nearby][:4]:
         out.append(_Fix(at, at, w, 13))
+    for a, b in _last_words(stop):
+        # two characters before the stop typed with a sound-alike one (可已 → 可以: the lexer
+        # read 可 + 已, and the text stopped only at the next word); not one alone (仅 → 晋)
+        for w in g.types if b - a > 1 else ():
+            if sound_alike(text[a:b], w) and not meaning_flip(text[a:b], w):
+                out.append(_Fix(a, b, w, 2 + round(10 * (1 - _SOUND))))
     for tok in stop.tokens[-2:]:
         # a forgotten “，” a word or two back (出牌阶段⟨，⟩你可以…: the register read on)
         a = tok.start_pos or 0
@@ -550,6 +567,22 @@ def _fixes(text: str, stop: Stop, items: Sequence[Expected]) -> list[_Fix]:
                 b = (tok.start_pos or 0) + len(str(tok))
                 out.append(_Fix(b, b, probe, 16, probe=True))
     return out
+
+
+def _last_words(stop: Stop) -> list[tuple[int, int]]:
+    """The spans of the last word before the stop and of the last two together (when
+    they touch, with no punctuation)."""
+    toks = [t for t in stop.tokens[-2:] if str(t) not in _PUNCT + "。；，"]
+    spans = [((t.start_pos or 0), (t.start_pos or 0) + len(str(t))) for t in toks]
+    out = spans[-1:]
+    if len(spans) == 2 and spans[0][1] == spans[1][0]:
+        out.append((spans[0][0], spans[1][1]))
+    return out
+
+
+def _literals(items: Sequence[Expected]) -> set[str]:
+    """The terminals expected as words of their own (not as the start of a category)."""
+    return {t for x in items if x.category is None for t in x.terminals}
 
 
 def _terminals(items: Sequence[Expected]) -> set[str]:
@@ -832,7 +865,7 @@ def _unknown(text: str, stop: Stop, span_of: SpanOf, merge: bool = True) -> Diag
                 cands += [w for w in rights if w in g.types and w not in cands]
             else:
                 either = rights
-    cands += [w for w in _candidates(word, _terminals(items)) if w not in cands]
+    cands += [w for w in _candidates(word, _terminals(items), literal=_literals(items)) if w not in cands]
     kind = next((k for c in cands if (k := _type_in(c, items))), None)
     if kind is None and (end - start > 1 or prev is None or _starts_phrase(str(prev))):
         # no close word: the type the place wants, if it wants one kind of phrase (a
@@ -858,6 +891,10 @@ def _unknown(text: str, stop: Stop, span_of: SpanOf, merge: bool = True) -> Diag
         longer = text[start:end + len(str(nxt))]
         fixes += [_Fix(start, end + len(str(nxt)), c, 1 + k) for k, c in enumerate(_candidates(longer, wanted)[:2])]
     fix = _checked(text, unknown, fixes)
+    if fix is not None and not fix.replacement and fix.start <= stop.start and stop.end <= fix.end:
+        # deleting the unknown word (回合肉失去 → 回合失去) reads, but drops what the designer
+        # wrote, maybe a condition (回合内): say the word and what is expected instead
+        fix = None
     if fix is not None and fix.end > end:
         end, word = fix.end, text[start:fix.end]
     msg = f"未知的{kind}“{word}”" if kind else f"无法识别的词“{word}”"
