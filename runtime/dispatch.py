@@ -23,6 +23,7 @@ from .timing import Timing
 
 if TYPE_CHECKING:
     from .game import Game
+    from .log import LazyText
 
 __all__ = ["open_window", "count_skill_use", "log_invoke", "equip_works", "armor_active", "limits_ok", "resolve_alone", "DEAD_OK"]
 
@@ -174,21 +175,17 @@ def count_skill_use(skill: Skill) -> None:
 
 def log_invoke(game: Game, skill: Skill, targets: Sequence[Player] = ()) -> None:
     """Log ``发动``: the owner invokes ``skill`` (→ its targets)."""
-    extra = ""
     seats = []
+    text: LazyText  # (formatted only if read: Game.log_event's lazy form)
     if targets:
         tags = []
         for t in targets:  # (a loop: a comprehension is a function call in Python 3.11)
             tags.append(t.tag)
             seats.append(t.seat)
-        extra = " → " + "、".join(tags)
-    game.log_event(
-        "发动",
-        f"{game.tag(skill.owner)} 发动【{skill.name}】{extra}",
-        player=skill.owner.seat,
-        skill=skill.name,
-        targets=seats,
-    )
+        text = ("{} 发动【{}】 → {}", game.tag(skill.owner), skill.name, "、".join(tags))
+    else:
+        text = ("{} 发动【{}】", game.tag(skill.owner), skill.name)
+    game.log_event("发动", text, player=skill.owner.seat, skill=skill.name, targets=seats)
 
 
 def equip_works(game: Game, skill: Skill, event: Event) -> bool:

@@ -52,7 +52,7 @@ from .flows import judge as _judge
 from .flows import move as _move
 from .flows import turn as _turn
 from .flows.move import CensusError
-from .log import GameLog, LogValue
+from .log import GameLog, LogText, LogValue
 from .observation import SeatView
 from .player import DAMAGE_BONUS, USED, GeneralSpec, JudgeAreaEntry, Player, Role
 from .result import GameOver
@@ -225,7 +225,9 @@ class Game:
 
     # ------------------------------------------------------------------ basics
 
-    def log_event(self, kind: str, text: str, **data: LogValue) -> None:
+    def log_event(self, kind: str, text: LogText, **data: LogValue) -> None:
+        """Log event ``kind``: its text (or a lazy text, :data:`~sgs.runtime.log.LazyText`:
+        ``("{} 摸了{}张牌", tag, n)``, formatted only if read) and its JSON fields."""
         log = self.log
         log.raw.append((self.round, kind, text if log.enabled else "", data))
 

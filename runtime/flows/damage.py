@@ -69,17 +69,18 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
     src = game.tag(source) if source is not None else "无来源"
     nature = _NATURE_VALUE[ev.nature]
     nat = "" if ev.nature is _M.Nature.NORMAL else nature
+    label = card.label if card is not None else None
+    why = label if label is not None else reason  # (formatted only if read: the lazy form)
     game.log_event(
         "伤害",
-        f"{src} 对 {game.tag(target)} 造成{ev.amount}点{nat}伤害"
-        + (f"（{card.label}）" if card is not None else "")
-        + (f"（{reason}）" if reason and card is None else "")
-        + f"，体力值为{target.hp}",
+        ("{} 对 {} 造成{}点{}伤害（{}），体力值为{}", src, game.tag(target), ev.amount, nat, why, target.hp)
+        if label is not None or reason
+        else ("{} 对 {} 造成{}点{}伤害，体力值为{}", src, game.tag(target), ev.amount, nat, target.hp),
         source=source.seat if source is not None else None,
         target=target.seat,
         amount=ev.amount,
         nature=nature,
-        card=card.label if card is not None else None,
+        card=label,
         hp=target.hp,
     )
     if ev.use is not None:

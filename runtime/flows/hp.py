@@ -46,7 +46,9 @@ def _heal(game: Game, ev: RecoverEvent) -> bool:
     reason = ev.reason
     game.log_event(
         "回复体力",
-        f"{game.tag(player)} 回复了{amount}点体力，体力值为{player.hp}" + (f"（{reason}）" if reason else ""),
+        ("{} 回复了{}点体力，体力值为{}（{}）", game.tag(player), amount, player.hp, reason)
+        if reason
+        else ("{} 回复了{}点体力，体力值为{}", game.tag(player), amount, player.hp),
         player=player.seat,
         amount=amount,
         hp=player.hp,

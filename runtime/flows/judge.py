@@ -31,8 +31,9 @@ def _result(game: Game, ev: JudgeEvent) -> None:
     by = viewed_by(game, card, player)
     game.log_event(
         "判定结果",
-        f"{game.tag(player)} 的判定结果为 {card.label}"
-        + (f"（{by}：视为{game.suit_of(card, player).symbol}）" if by else ""),
+        ("{} 的判定结果为 {}（{}：视为{}）", game.tag(player), card.label, by, game.suit_of(card, player).symbol)
+        if by
+        else ("{} 的判定结果为 {}", game.tag(player), card.label),
         player=player.seat,
         card=card.label,
     )
@@ -56,7 +57,9 @@ def judge(game: Game, player: Player, reason: str = "", good: Callable[[Card], b
     card = game.take_top(1)[0]
     game.log_event(
         "判定",
-        f"{game.tag(player)} 的判定牌为 {card.label}" + (f"（{reason}）" if reason else ""),
+        ("{} 的判定牌为 {}（{}）", game.tag(player), card.label, reason)
+        if reason
+        else ("{} 的判定牌为 {}", game.tag(player), card.label),
         player=player.seat,
         card=card.label,
         reason=reason,

@@ -375,7 +375,7 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
         labels.append(c.label)
     game.log_event(
         "摸牌",
-        f"{game.tag(player)} 摸了{n}张牌" + (f"（{reason}）" if reason else ""),
+        ("{} 摸了{}张牌（{}）", game.tag(player), n, reason) if reason else ("{} 摸了{}张牌", game.tag(player), n),
         player=player.seat,
         count=n,
         cards=labels,

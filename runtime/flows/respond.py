@@ -393,7 +393,9 @@ def respond_card(
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.RESPOND, player)
     game.log_event(
         "打出",
-        f"{game.tag(player)} 打出 {card.label}" + (f"（替{on_behalf_of.tag}）" if on_behalf_of is not None else ""),
+        ("{} 打出 {}（替{}）", game.tag(player), card.label, on_behalf_of.tag)
+        if on_behalf_of is not None
+        else ("{} 打出 {}", game.tag(player), card.label),
         player=player.seat,
         card=card.label,
     )

@@ -27,6 +27,7 @@ from .respond import note_card, own_physical, request_card
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..log import LazyText
 
 __all__ = [
     "USE_STAGES",
@@ -99,24 +100,21 @@ def use_card(
     seats = []
     for t in ts:
         seats.append(t.seat)
-    tgt_text = ""
+    # (the text is formatted only if read: Game.log_event's lazy form)
+    label = card.label
+    text: LazyText
     if len(ts) == 1:
-        if ts[0] is not user:
-            tgt_text = " → " + ts[0].tag
+        text = ("{} 使用 {}", game.tag(user), label) if ts[0] is user else ("{} 使用 {} → {}", game.tag(user), label, ts[0].tag)
     elif ts:
         tags = []
         for t in ts:
             tags.append(t.tag)
-        tgt_text = " → " + "、".join(tags)
+        text = ("{} 使用 {} → {}", game.tag(user), label, "、".join(tags))
+    else:
+        text = ("{} 使用 {}", game.tag(user), label)
     if sub_target is not None:
-        tgt_text += f"（杀的目标：{sub_target.tag}）"
-    game.log_event(
-        "使用",
-        f"{game.tag(user)} 使用 {card.label}{tgt_text}",
-        player=user.seat,
-        card=card.label,
-        targets=seats,
-    )
+        text = (str(text[0]) + "（杀的目标：{}）", *text[1:], sub_target.tag)
+    game.log_event("使用", text, player=user.seat, card=label, targets=seats)
     note_card(game, user, card, _USE)
     if card.type is _EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
@@ -154,7 +152,8 @@ def use_response(
         return None
     phys = own_physical(game, player, card)
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
-    game.log_event("使用", f"{game.tag(player)} 使用 {card.label}", player=player.seat, card=card.label, targets=[])
+    label = card.label
+    game.log_event("使用", ("{} 使用 {}", game.tag(player), label), player=player.seat, card=label, targets=[])
     note_card(game, player, card, _M.UseMode.USE)
     ears = game._ears
     if _USING.timing in ears or _FINISHED.timing in ears:  # the event only serves its windows
