@@ -238,6 +238,8 @@ class RandomAgent:
             size = lo + min(randbelow(rng, hi - lo + 1), randbelow(rng, hi - lo + 1))
             if lo == 0 and size == 0 and rng.random() < 0.5:
                 size = 1
+        if n == 1:  # (shuffling one index draws nothing)
+            return [0] if size else []
         idx = list(range(n))
         shuffle(rng, idx)
         return [idx[0]] if size == 1 else sorted(idx[:size])

@@ -54,7 +54,7 @@ from .flows import turn as _turn
 from .flows.move import CensusError
 from .log import GameLog, LogText, LogValue
 from .observation import SeatView
-from .player import DAMAGE_BONUS, USED, GeneralSpec, JudgeAreaEntry, Player, Role
+from .player import DAMAGE_BONUS, USED, GeneralSpec, JudgeAreaEntry, Player, PlayerView, Role
 from .result import GameOver
 from .skills import Skill, StaticSkill, TriggerSkill
 from .stages import NOBODY
@@ -361,7 +361,8 @@ class Game:
             assert parent is not None  # pending()/respond() set it before switching in
             picked: list[int] = parent.switch(d)  # respond() checked it
         else:
-            seat = d.player.seat
+            who = d.player  # (a PlayerView's seat read past its property: one call less)
+            seat = who._p.seat if type(who) is PlayerView else who.seat
             agent = self.agents[seat - 1]
             # one view per seat, renewed for each decision (a view shows the
             # decision it was given with; building one each time was ~1.5% of a game)
@@ -370,9 +371,12 @@ class Game:
                 view = self._views[seat - 1] = SeatView(self, seat)
             picked = list(agent.choose(view._renew(), d))
             # (one option picked, in range, where one is allowed: legal; else the full check)
-            if not (
-                len(picked) == 1 and d.min <= 1 <= d.max and type(picked[0]) is int and 0 <= picked[0] < n
-            ) and answer_error(d, picked) is not None:
+            if len(picked) == 1:
+                i = picked[0]
+                ok = type(i) is int and 0 <= i < n and d.min <= 1 <= d.max
+            else:
+                ok = False
+            if not ok and answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
         if not self._by_run:  # (a game run() plays is not cloned: nothing to record)
             self._record.append(tuple(picked))

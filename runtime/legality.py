@@ -55,6 +55,10 @@ _EQUIP_ZONE = _M.Zone.EQUIP
 _JINK = _M.CardName.JINK
 _NULLIFICATION = _M.CardName.NULLIFICATION
 _INDULGENCE = _M.CardName.INDULGENCE.value
+# card names target_ok tests in turn (an enum class attribute is a slow lookup)
+_DUEL_N, _DISMANTLEMENT_N, _SNATCH_N = _M.CardName.DUEL, _M.CardName.DISMANTLEMENT, _M.CardName.SNATCH
+_INDULGENCE_N, _COLLATERAL_N = _M.CardName.INDULGENCE, _M.CardName.COLLATERAL
+_PEACH_N, _LIGHTNING_N = _M.CardName.PEACH, _M.CardName.LIGHTNING
 _LIGHTNING = _M.CardName.LIGHTNING.value
 
 
@@ -259,27 +263,27 @@ def target_ok(game: Game, user: Player, card: AnyCard, t: Player, reach: Reach |
         elif in_attack_range(game, user, t, card.subcards if isinstance(card, VirtualCard) else ()):
             return True
         return no_distance_limit(game, user, card, t)
-    if name is _M.CardName.DUEL:
+    if name is _DUEL_N:
         return t is not user
-    if name is _M.CardName.DISMANTLEMENT:
+    if name is _DISMANTLEMENT_N:
         return t is not user and t.card_count(True, True, True) > 0
-    if name is _M.CardName.SNATCH:
+    if name is _SNATCH_N:
         if t is user or t.card_count(True, True, True) == 0:
             return False
         d = reach.distance(t) if reach is not None else distance(game, user, t)
         return d <= 1 or no_distance_limit(game, user, card, t)
-    if name is _M.CardName.INDULGENCE:
+    if name is _INDULGENCE_N:
         if t is user:
             return False
         for e in t.judge_area:  # (a loop: a generator is a function call in Python 3.11)
             if e.name_as == _INDULGENCE:
                 return False
         return True
-    if name is _M.CardName.COLLATERAL:
+    if name is _COLLATERAL_N:
         return t is not user and t.weapon is not None and any(collateral_victims(game, t))
-    if name is _M.CardName.PEACH:
+    if name is _PEACH_N:
         return t is user and t.is_wounded
-    if name is _M.CardName.LIGHTNING:
+    if name is _LIGHTNING_N:
         return t is user and not any(e.name_as == _LIGHTNING for e in t.judge_area)
     if name in _MANEUVERING:
         return _maneuvering_target_ok(game, user, card, t, reach)

@@ -72,6 +72,7 @@ _HAND, _EQUIP, _PROCESSING, _DISCARD = _M.Zone.HAND, _M.Zone.EQUIP, _M.Zone.PROC
 _IN_PROCESSING: tuple[Zone, Player | None] = (_PROCESSING, None)
 #: the areas of a player's own cards
 _OWN_AREAS = (_HAND, _EQUIP, _M.Zone.JUDGE)
+_PUT, _BY_DRAW = _M.MoveReason.PUT, _M.MoveReason.DRAW
 
 
 class CensusError(AssertionError):
@@ -237,7 +238,7 @@ def move_cards(
                 continue  # (his window would find no skill: no event for it)
             owner, cs, zs = lost[seat]
             _LOST.run(game, CardsMoveEvent(cs, owner, zs, to_player, to_zone, reason, by))
-    if to_zone is _M.Zone.HAND and to_player is not None and _OBTAINED.timing in game._ears:
+    if to_zone is _HAND and to_player is not None and _OBTAINED.timing in game._ears:
         if reason is _M.MoveReason.DRAW:
             from_zones = [_M.Zone.DRAW_PILE] * len(cards)
         _OBTAINED.run(game, CardsMoveEvent(list(cards), None, from_zones, to_player, to_zone, reason, by))
@@ -282,7 +283,7 @@ def clear_processing(game: Game, cards: Sequence[Card]) -> None:
         if loc[c.id][0] is _PROCESSING:
             rest.append(c)
     if rest:
-        game.move_cards(rest, _M.Zone.DISCARD_PILE, None, _M.MoveReason.PUT)
+        game.move_cards(rest, _DISCARD, None, _PUT)
 
 
 def check_card_census(game: Game) -> None:
@@ -369,7 +370,7 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
     if n <= 0 or not player.alive:
         return []
     cards = game.take_top(n)
-    game.move_cards(cards, _M.Zone.HAND, player, _M.MoveReason.DRAW)
+    game.move_cards(cards, _HAND, player, _BY_DRAW)
     labels = []
     for c in cards:  # (a loop: a comprehension is a function call in Python 3.11)
         labels.append(c.label)
