@@ -24,6 +24,10 @@ the pool, the interpreter's start and the warm-up game cancel out)::
 
     .venv/bin/python benchmarks/side_by_side.py --base /work/wt/base1240 --instructions --games 30
 
+``--text-in-clock`` reads every game's log text (``log.text()``) inside the timed loop: a
+tree that formats log text only when it is read (``sgs.runtime.log.LazyText``) then pays
+for it in the figure, as a caller reading every log would.
+
 Not part of the test suite (it takes minutes).  ``--worker`` is the per-process half.
 """
 
@@ -43,10 +47,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def worker(games: int, seed: int, players: int, package: str, digest_logs: bool = True) -> None:
+def worker(games: int, seed: int, players: int, package: str, digest_logs: bool = True, text_in_clock: bool = False) -> None:
     """Play ``games`` seeded games in this process; print rate and log digest as JSON.
     ``package``: only the bundled generals of that package (a tree without packages on
-    its generals has only the standard ones); empty: the whole bundled pool."""
+    its generals has only the standard ones); empty: the whole bundled pool.
+    ``text_in_clock``: read each game's log text inside the clock."""
     from dataclasses import replace
 
     from sgs.compiler import load_pool
@@ -62,7 +67,10 @@ def worker(games: int, seed: int, players: int, package: str, digest_logs: bool 
     logs = []
     t0 = time.process_time()
     for i in range(games):
-        logs.append(play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment, **cards).log)
+        log = play_identity_game(pool.generals, players, seed + i, equipment=pool.equipment, **cards).log
+        if text_in_clock:
+            log.text()
+        logs.append(log)
     cpu = time.process_time() - t0
     if digest_logs:  # hashed after the clock stops: serialising is not the engine's work
         for log in logs:
@@ -70,16 +78,16 @@ def worker(games: int, seed: int, players: int, package: str, digest_logs: bool 
     print(json.dumps({"games": games, "cpu": cpu, "rate": games / cpu if cpu else 0.0, "sha256": digest.hexdigest()}))
 
 
-def _cmd(tree: Path, games: int, seed: int, players: int, package: str) -> tuple[list[str], dict[str, str]]:
+def _cmd(tree: Path, games: int, seed: int, players: int, package: str, text_in_clock: bool = False) -> tuple[list[str], dict[str, str]]:
     py = tree / ".venv" / "bin" / "python"
     env = dict(os.environ, SGS_CACHE_DIR=f"/tmp/sgs-cache-side-by-side-{tree.name}", PYTHONHASHSEED="0")
     cmd = [str(py), str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
-           "--players", str(players), "--package", package]
+           "--players", str(players), "--package", package] + (["--text-in-clock"] if text_in_clock else [])
     return cmd, env
 
 
-def _run(tree: Path, games: int, seed: int, players: int, package: str) -> dict[str, float | str]:
-    cmd, env = _cmd(tree, games, seed, players, package)
+def _run(tree: Path, games: int, seed: int, players: int, package: str, text_in_clock: bool = False) -> dict[str, float | str]:
+    cmd, env = _cmd(tree, games, seed, players, package, text_in_clock)
     out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
     result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
     return result
@@ -120,11 +128,13 @@ def main() -> None:
                     "25 generals 1240d20 had, so both trees play the same games; '' = the whole bundled pool)")
     ap.add_argument("--instructions", action="store_true",
                     help="count instructions per game under valgrind (cachegrind) instead of timing")
+    ap.add_argument("--text-in-clock", action="store_true",
+                    help="read each game's log text (log.text()) inside the timed loop")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--no-digest", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.games, a.seed, a.players, a.package, not a.no_digest)
+        worker(a.games, a.seed, a.players, a.package, not a.no_digest, a.text_in_clock)
         return
     trees = {"base": a.base.resolve(), "head": a.head.resolve()}
     if a.instructions:
@@ -134,11 +144,12 @@ def main() -> None:
         return
     rates: dict[str, list[float]] = {"base": [], "head": []}
     digests: dict[str, set[str]] = {"base": set(), "head": set()}
-    print(f"base {trees['base']}  head {trees['head']}  {a.rounds} rounds x {a.games} {a.players}-player games, seeds {a.seed}..{a.seed + a.games - 1}")
+    print(f"base {trees['base']}  head {trees['head']}  {a.rounds} rounds x {a.games} {a.players}-player games, seeds {a.seed}..{a.seed + a.games - 1}"
+          + ("  (log text read inside the clock)" if a.text_in_clock else ""))
     for r in range(a.rounds):
         order = ("base", "head") if r % 2 == 0 else ("head", "base")
         for name in order:
-            res = _run(trees[name], a.games, a.seed, a.players, a.package)
+            res = _run(trees[name], a.games, a.seed, a.players, a.package, a.text_in_clock)
             rates[name].append(float(res["rate"]))
             digests[name].add(str(res["sha256"]))
             print(f"round {r + 1} {name}: {float(res['rate']):7.2f} games/CPU-s ({float(res['cpu']):.2f} s)", flush=True)
