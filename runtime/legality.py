@@ -206,8 +206,9 @@ def equipment_slash(game: Game, card: AnyCard) -> bool:
 class Reach:
     """Memo of one user's distances and attack range to each player, for the
     queries of one decision (the play options, a card's targets): valid while the
-    game does not change, so build a new one for every decision.  Not for a virtual
-    杀 made of equipment (武圣: that equipment no longer counts for distance and range)."""
+    game does not change, so build a new one (or :meth:`renew` this one) for every
+    decision.  Not for a virtual 杀 made of equipment (武圣: that equipment no longer
+    counts for distance and range)."""
 
     __slots__ = ("game", "user", "_dist", "_in_range", "_alive", "_range")
 
@@ -218,6 +219,16 @@ class Reach:
         self._in_range: dict[int, bool] = {}
         self._alive: list[Player] | None = None
         self._range: int | None = None
+
+    def renew(self) -> Reach:
+        """This memo emptied, for the user's next decision (the game has changed since)."""
+        if self._dist:
+            self._dist.clear()
+        if self._in_range:
+            self._in_range.clear()
+        self._alive = None
+        self._range = None
+        return self
 
     def distance(self, t: Player) -> int:
         d = self._dist.get(t.seat)

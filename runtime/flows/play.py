@@ -216,10 +216,11 @@ def play_options(game: Game, player: Player, reach: Reach | None = None) -> tupl
 
 def play_phase(game: Game, player: Player) -> None:
     game.play_actions = 0
+    # one memo of distances for the options and the chosen card's targets (nothing
+    # changes between them but the answer), emptied for each decision
+    memo = Reach(game, player)
     while player.alive and not game._end_phase_now and game.play_actions < 500:
-        # one memo of distances for the options and the chosen card's targets (nothing
-        # changes between them but the answer)
-        reach = Reach(game, player)
+        reach = memo.renew()
         opts, entries = play_options(game, player, reach)
         d = Decision(
             _PLAY,
