@@ -26,7 +26,7 @@ _YES_NO = (Option(INVOKE), Option(NO_INVOKE))
 
 
 def ask_yes_no(game: Game, player: Player, prompt: str, about: str = "") -> bool:
-    d = Decision(_M.DecisionKind.INVOKE, player, prompt, _YES_NO, about=about)
+    d = Decision(_M.DecisionKind.INVOKE, player, prompt, _YES_NO, 1, 1, about)  # (positional: see Decision)
     return game.ask(d)[0] == 0
 
 
@@ -41,7 +41,7 @@ def choose_option(
     legal = [o for i, o in enumerate(options) if feasible is None or feasible[i]]
     if not legal:
         return None
-    d = Decision(_M.DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), about=about)
+    d = Decision(_M.DecisionKind.OPTION, chooser, prompt or "选择一项", tuple(Option(o) for o in legal), 1, 1, about)
     choice = legal[game.ask(d)[0]]
     game.log_event("选择", f"{game.tag(chooser)} 选择「{choice}」", player=chooser.seat, choice=choice)
     return choice
@@ -111,8 +111,10 @@ def choose_card_of(
         chooser,
         prompt or f"选择{target.tag}的一张牌",
         tuple([card_option(lab) for lab in labels]),
-        about=about,
-        extra={"target": str(target.seat)},
+        1,
+        1,
+        about,
+        {"target": str(target.seat)},
     )
     return cards[game.ask(d)[0]]
 

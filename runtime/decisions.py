@@ -88,6 +88,8 @@ class Decision:
     about: str = ""
     extra: dict[str, str] = field(default_factory=dict)
 
+    # (hot callers pass every argument by position: a class called with keywords in
+    # Python 3.11 turns them into a dict and back, ~0.8 µs more per decision)
     def __init__(
         self,
         kind: DecisionKind,

@@ -185,7 +185,7 @@ def log_invoke(game: Game, skill: Skill, targets: Sequence[Player] = ()) -> None
         text = ("{} 发动【{}】 → {}", game.tag(skill.owner), skill.name, "、".join(tags))
     else:
         text = ("{} 发动【{}】", game.tag(skill.owner), skill.name)
-    game.log_event("发动", text, player=skill.owner.seat, skill=skill.name, targets=seats)
+    game.log_entry("发动", text, {"player": skill.owner.seat, "skill": skill.name, "targets": seats})
 
 
 def equip_works(game: Game, skill: Skill, event: Event) -> bool:

@@ -231,6 +231,10 @@ class Game:
         log = self.log
         log.raw.append((self.round, kind, text if log.enabled else "", data))
 
+    def log_entry(self, kind: str, text: LogText, data: dict[str, LogValue]) -> None:
+        """:meth:`log_event` with its fields as one dict, kept (``**data`` costs more to call)."""
+        self.log.raw.append((self.round, kind, text if self.log.enabled else "", data))
+
     def tag(self, p: Player) -> str:
         """``2号位 关羽(反贼)`` — how the log names a player (cached per general and role)."""
         general, role, text = self._tags[p.seat]
@@ -371,12 +375,8 @@ class Game:
                 view = self._views[seat - 1] = SeatView(self, seat)
             picked = list(agent.choose(view._renew(), d))
             # (one option picked, in range, where one is allowed: legal; else the full check)
-            if len(picked) == 1:
-                i = picked[0]
-                ok = type(i) is int and 0 <= i < n and d.min <= 1 <= d.max
-            else:
-                ok = False
-            if not ok and answer_error(d, picked) is not None:
+            i = picked[0] if len(picked) == 1 else None
+            if not (type(i) is int and 0 <= i < n and d.min <= 1 <= d.max) and answer_error(d, picked) is not None:
                 raise ValueError(f"agent of {d.player.tag} gave illegal answer {picked} to {d.kind.value}: {d.labels()}")
         if not self._by_run:  # (a game run() plays is not cloned: nothing to record)
             self._record.append(tuple(picked))

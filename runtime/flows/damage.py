@@ -71,17 +71,19 @@ def _hurt(game: Game, ev: DamageEvent) -> None:
     nat = "" if ev.nature is _M.Nature.NORMAL else nature
     label = card.label if card is not None else None
     why = label if label is not None else reason  # (formatted only if read: the lazy form)
-    game.log_event(
+    game.log_entry(
         "伤害",
         ("{} 对 {} 造成{}点{}伤害（{}），体力值为{}", src, game.tag(target), ev.amount, nat, why, target.hp)
         if label is not None or reason
         else ("{} 对 {} 造成{}点{}伤害，体力值为{}", src, game.tag(target), ev.amount, nat, target.hp),
-        source=source.seat if source is not None else None,
-        target=target.seat,
-        amount=ev.amount,
-        nature=nature,
-        card=label,
-        hp=target.hp,
+        {
+            "source": source.seat if source is not None else None,
+            "target": target.seat,
+            "amount": ev.amount,
+            "nature": nature,
+            "card": label,
+            "hp": target.hp,
+        },
     )
     if ev.use is not None:
         ev.use.damage_dealt[target.seat] = ev.use.damage_dealt.get(target.seat, 0) + ev.amount

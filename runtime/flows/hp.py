@@ -44,14 +44,12 @@ def _heal(game: Game, ev: RecoverEvent) -> bool:
         return False
     player.hp += amount
     reason = ev.reason
-    game.log_event(
+    game.log_entry(
         "回复体力",
         ("{} 回复了{}点体力，体力值为{}（{}）", game.tag(player), amount, player.hp, reason)
         if reason
         else ("{} 回复了{}点体力，体力值为{}", game.tag(player), amount, player.hp),
-        player=player.seat,
-        amount=amount,
-        hp=player.hp,
+        {"player": player.seat, "amount": amount, "hp": player.hp},
     )
     ev.amount = amount
     return True

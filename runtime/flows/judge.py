@@ -29,13 +29,12 @@ def _result(game: Game, ev: JudgeEvent) -> None:
     player, card = ev.player, ev.card
     # the suit view: a judgement card is the judged player's (红颜: 判定结果为 杀♠9（红颜：视为♥）)
     by = viewed_by(game, card, player)
-    game.log_event(
+    game.log_entry(
         "判定结果",
         ("{} 的判定结果为 {}（{}：视为{}）", game.tag(player), card.label, by, game.suit_of(card, player).symbol)
         if by
         else ("{} 的判定结果为 {}", game.tag(player), card.label),
-        player=player.seat,
-        card=card.label,
+        {"player": player.seat, "card": card.label},
     )
 
 
@@ -55,14 +54,12 @@ JUDGE_STAGES = family(
 def judge(game: Game, player: Player, reason: str = "", good: Callable[[Card], bool] | None = None) -> Card:
     """``player`` makes a judgement; returns the final judge card."""
     card = game.take_top(1)[0]
-    game.log_event(
+    game.log_entry(
         "判定",
         ("{} 的判定牌为 {}（{}）", game.tag(player), card.label, reason)
         if reason
         else ("{} 的判定牌为 {}", game.tag(player), card.label),
-        player=player.seat,
-        card=card.label,
-        reason=reason,
+        {"player": player.seat, "card": card.label, "reason": reason},
     )
     ev = JudgeEvent(player, card, reason, good)
     JUDGE_STAGES.run(game, ev)

@@ -374,12 +374,10 @@ def draw(game: Game, player: Player, n: int, reason: str = "") -> list[Card]:
     labels = []
     for c in cards:  # (a loop: a comprehension is a function call in Python 3.11)
         labels.append(c.label)
-    game.log_event(
+    game.log_entry(
         "摸牌",
         ("{} 摸了{}张牌（{}）", game.tag(player), n, reason) if reason else ("{} 摸了{}张牌", game.tag(player), n),
-        player=player.seat,
-        count=n,
-        cards=labels,
+        {"player": player.seat, "count": n, "cards": labels},
     )
     return cards
 

@@ -227,8 +227,10 @@ def play_phase(game: Game, player: Player) -> None:
             player,
             "出牌阶段：选择要使用的牌或技能",
             tuple(opts),
-            about="出牌",
-            extra={"actions": _COUNTS[game.play_actions]},
+            1,
+            1,
+            "出牌",
+            {"actions": _COUNTS[game.play_actions]},
         )
         e = entries[game.ask(d)[0]]
         if isinstance(e, str):

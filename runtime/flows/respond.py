@@ -313,8 +313,10 @@ def request_card(
             player,
             prompt or f"请{mode.value}一张{'/'.join(n.value for n in names)}",
             tuple(opts),
-            about=about,
-            extra=extra or {},
+            1,
+            1,
+            about,
+            extra or {},
         )
         i = game.ask(d)[0]
         if i == len(entries):
@@ -391,13 +393,12 @@ def respond_card(
         return None
     phys = own_physical(game, player, card)
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.RESPOND, player)
-    game.log_event(
+    game.log_entry(
         "打出",
         ("{} 打出 {}（替{}）", game.tag(player), card.label, on_behalf_of.tag)
         if on_behalf_of is not None
         else ("{} 打出 {}", game.tag(player), card.label),
-        player=player.seat,
-        card=card.label,
+        {"player": player.seat, "card": card.label},
     )
     note_card(game, player, card, _M.UseMode.RESPOND)
     skill = card.skill if isinstance(card, VirtualCard) else ""

@@ -212,7 +212,7 @@ def _turn_begins(game: Game, tev: TurnEvent) -> None:
             p.turn_counters.clear()
     game._phase_skipped_now = set(game._skip[player.seat])
     game._skip[player.seat].clear()
-    game.log_event("回合开始", ("{} 的回合开始", game.tag(player)), player=player.seat)
+    game.log_entry("回合开始", ("{} 的回合开始", game.tag(player)), {"player": player.seat})
 
 
 def _phases_over(game: Game, tev: TurnEvent) -> None:
@@ -222,7 +222,7 @@ def _phases_over(game: Game, tev: TurnEvent) -> None:
 
 def _turn_ends(game: Game, tev: TurnEvent) -> None:
     player = tev.player
-    game.log_event("回合结束", ("{} 的回合结束", game.tag(player)), player=player.seat)
+    game.log_entry("回合结束", ("{} 的回合结束", game.tag(player)), {"player": player.seat})
 
 
 TURN_STAGES = family(

@@ -104,7 +104,8 @@ def use_card(
     label = card.label
     text: LazyText
     if len(ts) == 1:
-        text = ("{} 使用 {}", game.tag(user), label) if ts[0] is user else ("{} 使用 {} → {}", game.tag(user), label, ts[0].tag)
+        t = ts[0]
+        text = ("{} 使用 {}", game.tag(user), label) if t is user else ("{} 使用 {} → {}", game.tag(user), label, t.tag)
     elif ts:
         tags = []
         for t in ts:
@@ -114,7 +115,7 @@ def use_card(
         text = ("{} 使用 {}", game.tag(user), label)
     if sub_target is not None:
         text = (str(text[0]) + "（杀的目标：{}）", *text[1:], sub_target.tag)
-    game.log_event("使用", text, player=user.seat, card=label, targets=seats)
+    game.log_entry("使用", text, {"player": user.seat, "card": label, "targets": seats})
     note_card(game, user, card, _USE)
     if card.type is _EQUIP and len(phys) == 1 and not card.is_virtual:
         equip(game, user, phys[0])
@@ -153,12 +154,12 @@ def use_response(
     phys = own_physical(game, player, card)
     game.move_cards(phys, _M.Zone.PROCESSING, None, _M.MoveReason.USE, player)
     label = card.label
-    game.log_event("使用", ("{} 使用 {}", game.tag(player), label), player=player.seat, card=label, targets=[])
+    game.log_entry("使用", ("{} 使用 {}", game.tag(player), label), {"player": player.seat, "card": label, "targets": []})
     note_card(game, player, card, _M.UseMode.USE)
     ears = game._ears
     if _USING.timing in ears or _FINISHED.timing in ears:  # the event only serves its windows
         skill = card.skill if isinstance(card, VirtualCard) else ""
-        ANSWER_STAGES.run(game, CardUseEvent(player, card, [], skill, responding=True))
+        ANSWER_STAGES.run(game, CardUseEvent(player, card, [], skill, True))  # (responding)
     game.clear_processing(card.physical())
     return card
 
