@@ -154,7 +154,7 @@ def _resolve(game: Game, s: TriggerSkill, timing: Timing, event: Event, target: 
         ctx.point = point
         if point > 1 and cls.can_trigger is not _ALWAYS and not s.can_trigger(ctx):
             return
-        if s.optional and not game.ask_yes_no(o, f"是否发动【{s.name}】", about=s.name):
+        if s.optional and not game.ask_yes_no(o, f"是否发动【{s.name}】", s.name):
             continue
         if cls.cost is not _FREE and not s.cost(ctx):
             continue

@@ -55,18 +55,19 @@ def ask_peach(game: Game, p: Player, dying: Player) -> bool:
         _M.UseMode.USE,
         "桃",
         prompt,
-        extra={"dying": str(dying.seat)},
+        None,
+        {"dying": str(dying.seat)},
     )
     if card is None:
         return False
-    use_card(game, p, card, [dying], responding=True)
+    use_card(game, p, card, [dying], "", True)  # (responding; positional: a keyword call costs more)
     return True
 
 
 def _enter(game: Game, ev: DyingEvent) -> None:
     player = ev.player
     player.dying = True
-    game.log_event("濒死", f"{game.tag(player)} 进入濒死状态", player=player.seat, hp=player.hp)
+    game.log_entry("濒死", f"{game.tag(player)} 进入濒死状态", {"player": player.seat, "hp": player.hp})
 
 
 def _rescue(game: Game, ev: DyingEvent) -> None:

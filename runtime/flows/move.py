@@ -397,12 +397,11 @@ def discard_cards(game: Game, player: Player, cards: list[Card], reason: str = "
     cards = mine
     if not cards:
         return
-    game.log_event(
+    game.log_entry(
         "弃置",
         f"{game.tag(by or player)} 弃置了{'' if by in (None, player) else player.tag + '的'}"
         f"{'、'.join(labels)}" + (f"（{reason}）" if reason else ""),
-        player=player.seat,
-        cards=labels,
+        {"player": player.seat, "cards": labels},
     )
     game.move_cards(cards, _M.Zone.DISCARD_PILE, None, _M.MoveReason.DISCARD, by or player)
 
@@ -442,38 +441,35 @@ def obtain_card(game: Game, player: Player, card: AnyCard, reason: str = "") -> 
     if not got or not player.alive:
         return []
     # logged before the move: windows the move opens (失去牌时 …) come after it
-    game.log_event(
+    game.log_entry(
         "获得",
         f"{game.tag(player)} 获得了{'、'.join(c.label for c in got)}" + (f"（{reason}）" if reason else ""),
-        player=player.seat,
-        cards=[c.label for c in got],
+        {"player": player.seat, "cards": [c.label for c in got]},
     )
     game.move_cards(got, _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
     return got
 
 
 def obtain_from(game: Game, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
-    c = game.choose_card_of(player, target, zone, about=reason)
+    c = game.choose_card_of(player, target, zone, "", reason)
     if c is None:
         return None
     hidden = game.loc[c.id][0] is _M.Zone.HAND
-    game.log_event(
+    game.log_entry(
         "获得",
         f"{game.tag(player)} 获得了{target.tag}的{'一张手牌' if hidden else c.label}"
         + (f"（{reason}）" if reason else ""),
-        player=player.seat,
-        target=target.seat,
-        cards=[c.label],
+        {"player": player.seat, "target": target.seat, "cards": [c.label]},
     )
     game.move_cards([c], _M.Zone.HAND, player, _M.MoveReason.OBTAIN, player)
     return c
 
 
 def discard_from(game: Game, player: Player, target: Player, zone: CardZone, reason: str = "") -> Card | None:
-    c = game.choose_card_of(player, target, zone, about=reason)
+    c = game.choose_card_of(player, target, zone, "", reason)
     if c is None:
         return None
-    game.discard_cards(target, [c], reason, by=player)
+    game.discard_cards(target, [c], reason, player)
     return c
 
 

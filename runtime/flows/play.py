@@ -245,7 +245,7 @@ def play_phase(game: Game, player: Player) -> None:
         elif isinstance(e, ViewAsSkill):
             names = _viewas_play_names(game, player, e, reach)
             card = pick_viewas(game, player, e, names)
-            play_card(game, player, card, declared=e if isinstance(e, DeclaredSkill) else None)
+            play_card(game, player, card, None, e if isinstance(e, DeclaredSkill) else None)
         else:
             play_proxy_slash(game, player, e)
 
@@ -311,7 +311,7 @@ def play_card(
     elif card.name is _ANALEPTIC:
         # 酒 in the play phase: once per turn (a use rule, not its effect; a dying one's is not counted)
         player.turn_counters[ANALEPTIC_USED] = 1
-    use_card(game, player, card, targets, sub_target=sub)
+    use_card(game, player, card, targets, "", False, sub)  # (positional: a keyword call costs more)
 
 
 def recast(game: Game, player: Player, card: Card) -> None:
@@ -336,7 +336,7 @@ def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
     if sk.max_cards != 0:
         cands = [c for c in player.cards_in(z.hand, z.equip, z.judge) if sk.card_filter(ctx, c)]
         hi = len(cands) if sk.max_cards is None else sk.max_cards
-        cards = game.choose_cards(player, cands, sk.min_cards, hi, prompt=f"{sk.name}：选择牌", about=sk.name)
+        cards = game.choose_cards(player, cands, sk.min_cards, hi, f"{sk.name}：选择牌", sk.name)
         if len(cards) < sk.min_cards:
             return
     targets: list[Player] = []
@@ -355,16 +355,12 @@ def play_active(game: Game, player: Player, sk: ActiveSkill) -> None:
                     and _can_extend(ctx, sk, tc, targets + [t], cards, need)
                 ]
                 lo = 1 if len(targets) < sk.min_targets else 0
-                picked = game.choose_players(
-                    player, step, lo, 1, prompt=f"{sk.name}：选择第{len(targets) + 1}名目标", about=sk.name
-                )
+                picked = game.choose_players(player, step, lo, 1, f"{sk.name}：选择第{len(targets) + 1}名目标", sk.name)
                 if not picked:
                     break
                 targets.append(picked[0])
         else:
-            targets = game.choose_players(
-                player, tc, sk.min_targets, hi_t, prompt=f"{sk.name}：选择目标", about=sk.name
-            )
+            targets = game.choose_players(player, tc, sk.min_targets, hi_t, f"{sk.name}：选择目标", sk.name)
         if len(targets) < sk.min_targets:
             return
     count_skill_use(sk)

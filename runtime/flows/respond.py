@@ -259,7 +259,7 @@ def pick_viewas(game: Game, player: Player, vs: ViewAsSkill, names: list[CardNam
     cands = viewas_candidates(game, player, vs, name)
     k = vs.subcard_count
     subs = (
-        game.choose_cards(player, cands, k, k, prompt=f"{vs.name}：选择当{name.value}的牌", about=vs.name) if k else []
+        game.choose_cards(player, cands, k, k, f"{vs.name}：选择当{name.value}的牌", vs.name) if k else []
     )
     return make_virtual(name, subs, vs.name)
 

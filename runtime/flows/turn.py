@@ -67,9 +67,7 @@ def _discard_phase(game: Game, pev: PhaseEvent) -> None:
     player = pev.player
     excess = player.hand_count - max_cards(game, player)
     if excess > 0:
-        picked = game.choose_cards(
-            player, list(player.hand), excess, excess, prompt=f"弃牌阶段：弃置{excess}张手牌", about="弃牌阶段"
-        )
+        picked = game.choose_cards(player, list(player.hand), excess, excess, f"弃牌阶段：弃置{excess}张手牌", "弃牌阶段")
         game.discard_cards(player, picked, "弃牌阶段")
 
 
