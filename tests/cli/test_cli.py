@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sgs.compiler.cli import app
@@ -70,6 +71,20 @@ def test_play_with_the_maneuvering_deck() -> None:
     assert lines[-1].split("] ", 1)[1].startswith("游戏结束")
     r = runner.invoke(app, ["play", "--deck", "国战"])
     assert r.exit_code == 2 and "未知牌堆" in r.output and "Traceback" not in r.output
+
+
+#: the ten 风 generals of seed 000 §A
+WIND = "夏侯渊,曹仁,黄忠,魏延,小乔,周泰,张角,于吉,神关羽,神吕蒙"
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_play_the_wind_generals_with_the_maneuvering_deck(seed: int) -> None:
+    """Issue 12: `sgs play --deck 军争 --generals …风…` plays to the end, each 风 general seated."""
+    r = runner.invoke(app, ["play", "--deck", "军争", "--seed", str(seed), "--generals", WIND, "--log", "json"])
+    assert r.exit_code == 0, r.output
+    entries = [json.loads(line) for line in r.output.splitlines()]
+    assert [e["general"] for e in entries if e["kind"] == "选将"] == WIND.split(",")
+    assert entries[-1]["kind"] == "游戏结束"
 
 
 def test_play_bad_options_are_messages() -> None:
