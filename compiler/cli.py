@@ -648,9 +648,16 @@ def play(
     pool, equipment, effects = loaded.generals, loaded.equipment, loaded.card_effects
     chosen: list[str] | None = None
     if generals is not None:
-        chosen = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",") if g.strip()]
+        items = [g.strip() for g in generals.replace("，", ",").replace("、", ",").split(",")]
+        if items and not items[-1]:
+            items.pop()  # one trailing separator is harmless (曹操,刘备,)
+        chosen = [g for g in items if g]
         if not chosen:
             raise _fail("--generals 为空：请按座次写出武将，例如 --generals 曹操,刘备,关羽,吕布")
+        if len(chosen) < len(items):
+            # a dropped seat would silently shrink the table (夏侯渊,,张角 is a 2-player game otherwise)
+            empty = [str(i + 1) for i, g in enumerate(items) if not g]
+            raise _fail(f"--generals 第 {'、'.join(empty)} 个座次没有写武将（两个逗号之间为空）：每个座次写一名武将，例如 --generals 曹操,刘备,关羽,吕布")
         _refuse_unknown_generals(chosen, [g.name for g in pool], skills)
     if players is None:
         players = len(chosen) if chosen else 5

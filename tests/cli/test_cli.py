@@ -88,10 +88,23 @@ def test_play_the_wind_generals_with_the_maneuvering_deck(seed: int) -> None:
 
 
 def test_play_bad_options_are_messages() -> None:
-    for args in (["play", "--players", "11"], ["play", "--generals", "曹操"], ["play", "--generals", "曹操,刘备,关羽,张三"]):
+    for args in (
+        ["play", "--players", "11"],
+        ["play", "--generals", "曹操"],
+        ["play", "--generals", "曹操,刘备,关羽,张三"],
+        ["play", "--generals", "曹操,,刘备,关羽"],
+    ):
         r = runner.invoke(app, args)
         assert r.exit_code == 2, args
         assert "错误" in r.output and "Traceback" not in r.output
+
+
+def test_play_an_empty_seat_in_generals_is_named() -> None:
+    """曹操,,刘备,关羽 must not become a 3-player game; one trailing comma is harmless."""
+    r = runner.invoke(app, ["play", "--generals", "曹操,,刘备，关羽"])
+    assert r.exit_code == 2 and "第 2 个座次没有写武将" in r.output, r.output
+    r = runner.invoke(app, ["play", "--generals", "曹操,刘备,关羽,", "--seed", "5"])
+    assert r.exit_code == 0 and "身份局 3人" in r.output.splitlines()[0], r.output
 
 
 def test_missing_file_is_a_message() -> None:
