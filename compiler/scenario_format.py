@@ -33,6 +33,8 @@ what was expected and, for names, a suggestion.  Never a traceback for a bad fil
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -254,7 +256,7 @@ class _Reader:
         if v is None:
             return None
         if not isinstance(v, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in v):
-            raise self.fail(f"{where}.{key}", f"应为座位号数组，例如 [2, 4]，实际是 {v!r}")
+            raise self.fail(f"{where}.{key}", f"应为座位号数组，例如 [2, 4]，实际是 {toml_text(v)}")
         for d in v:
             if not 1 <= d <= n:
                 raise self.fail(f"{where}.{key}", f"座位号应在 1 到 {n} 之间，实际有 {d}")
@@ -265,7 +267,7 @@ class _Reader:
     def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
         v = data.get(key, default)
         if not isinstance(v, bool):
-            raise self.fail(f"{where}.{key}", f"应为 true 或 false，实际是 {v!r}")
+            raise self.fail(f"{where}.{key}", f"应为 true 或 false，实际是 {toml_text(v)}")
         return v
 
     def labels(self, data: dict[str, Any], key: str, where: str) -> tuple[str, ...] | None:
@@ -344,7 +346,8 @@ def toml_error(text: str, exc: Exception) -> tuple[int | None, int | None, str]:
     m = _TOML_AT.match(said)
     msg = m.group("msg") if m else said
     zh = next(
-        (template.format(**mm.groupdict()) for pattern, template in _TOML_MESSAGES if (mm := re.fullmatch(pattern, msg))),
+        (template.format(**{k: _key_path(v) for k, v in mm.groupdict().items()})
+         for pattern, template in _TOML_MESSAGES if (mm := re.fullmatch(pattern, msg))),
         f"（{msg}）",
     )
     if m is None or m.group("line") is None:
@@ -356,12 +359,38 @@ def toml_error(text: str, exc: Exception) -> tuple[int | None, int | None, str]:
     return line, col, f"TOML 语法错误：{zh}\n    {source}\n    {caret}"
 
 
+def _key_path(said: str) -> str:
+    """tomllib names a key path as a Python tuple (``('seats',)``); the designer wrote
+    it as TOML does (``seats``, ``expect.seat``)."""
+    try:
+        path = ast.literal_eval(said)
+    except (ValueError, SyntaxError):
+        return said
+    if isinstance(path, tuple) and path and all(isinstance(p, str) for p in path):
+        return ".".join(path)
+    return said
+
+
+def toml_text(value: object) -> str:
+    """``value`` written as TOML writes it (``["2"]``, ``true``, ``"一"``), for messages
+    that quote what the file said — not Python's repr (``['2']``, ``True``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_text(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
 def toml_kind(value: object) -> str:
     """What a TOML value is, in Chinese (for “应为…，实际是…”)."""
     kinds: tuple[tuple[type, str], ...] = (
         (bool, "真假值"), (int, "整数"), (float, "小数"), (str, "字符串"), (list, "数组"), (dict, "表"),
     )
-    return next((f"{word} {value!r}" if word != "表" else word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
+    return next((f"{word} {toml_text(value)}" if word != "表" else word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
@@ -561,7 +590,7 @@ def _distance(r: _Reader, where: str, key: str, value: object, n: int) -> tuple[
     if src == dst:
         raise r.fail(where, "起点与终点是同一座位（与自己的距离不计算）")
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise r.fail(where, f"应为正整数（距离至少为 1），实际是 {value!r}")
+        raise r.fail(where, f"应为正整数（距离至少为 1），实际是 {toml_text(value)}")
     return src, dst, value
 
 

@@ -48,3 +48,34 @@ def test_a_wrong_kind_is_named_in_toml_words() -> None:
         parse_scenario("scenario = 3\n", "t.toml")
     # the file's other problem (no seats) is reported with it, on its own line
     assert str(err.value) == "t.toml: scenario: 应为表（table），实际是整数 3\nt.toml: seats: 应有 2 到 10 个 [[seats]] 表"
+
+
+SEATS = '[[seats]]\ngeneral = "曹操"\nrole = "主公"\n[[seats]]\ngeneral = "刘备"\nrole = "反贼"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # what the file said is quoted as TOML writes it, not as Python's repr
+        ('[expect]\ndead = ["2"]\n', '实际是 ["2"]'),
+        ('[expect.distance]\n"1-2" = "一"\n', '实际是 "一"'),
+        ('[expect.seat.1]\nalive = "是"\n', "应为 true 或 false"),
+        ('[expect]\ndead = "2"\n', '实际是 "2"'),
+        ('[expect]\nwinners = [true]\n', "实际是 [true]"),
+    ],
+)
+def test_values_are_quoted_in_toml_words(text: str, said: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text + SEATS, "t.toml")
+    msg = str(err.value)
+    assert said in msg, msg
+    assert not any(w in msg for w in ("['", "'一'", "True", "False")), msg
+
+
+def test_a_table_declared_twice_is_named_by_its_key_path() -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario("[expect]\n[expect]\n", "t.toml")
+    assert "expect 声明了两次" in str(err.value) and "('" not in str(err.value), str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario("[[seats]]\n[seats]\n", "t.toml")
+    assert "seats 声明了两次" in str(err.value) and "('" not in str(err.value), str(err.value)
