@@ -208,18 +208,24 @@ def can_use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], 
 _CHOSEN = "card"
 
 
+def _request_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], target: Player) -> AnyCard | None:
+    """``user`` is asked for a card named ``names`` to use on ``target`` (from the hand or by
+    a conversion; 取消 declines): the card, or None when declined or impossible."""
+    if not can_use_card_on(ctx, user, names, target):
+        return None
+    why = _why(ctx)
+    return request_card(
+        ctx.game, user, tuple(names), _M.UseMode.USE, why,
+        prompt=f"{why}：是否对{target.tag}使用一张{names[0].value}", extra={"target": str(target.seat)},
+    )
+
+
 def ask_use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], target: Player) -> bool:
     """对<target>使用一张【name】, its choice: ``user`` is asked for such a card (from the
     hand or by a conversion; 取消 declines).  The card is kept for :func:`use_chosen_card`
     and ``target`` becomes the skill's target (the 发动 line names him).  False when
     declined or impossible."""
-    if not can_use_card_on(ctx, user, names, target):
-        return False
-    why = _why(ctx)
-    card = request_card(
-        ctx.game, user, tuple(names), _M.UseMode.USE, why,
-        prompt=f"{why}：是否对{target.tag}使用一张{names[0].value}", extra={"target": str(target.seat)},
-    )
+    card = _request_card_on(ctx, user, names, target)
     if card is None:
         return False
     ctx.vars[_CHOSEN] = card
@@ -241,13 +247,7 @@ def use_card_on(ctx: SkillContext, user: Player, names: Sequence[CardName], targ
     or by a conversion; 取消 declines) and uses it on ``target`` — a use with all its windows
     (his skills and his weapon's work).  None when he declines or cannot (no such card;
     ``target`` gone, or not a player he may use it on): the refusal a 否则 after it waits for."""
-    if target is None or not target.alive or not can_use_card_on(ctx, user, names, target):
+    if target is None or not target.alive:
         return None
-    why = _why(ctx)
-    card = request_card(
-        ctx.game, user, tuple(names), _M.UseMode.USE, why,
-        prompt=f"{why}：是否对{target.tag}使用一张{names[0].value}", extra={"target": str(target.seat)},
-    )
-    if card is None:
-        return None
-    return use_card(ctx.game, user, card, [target])
+    card = _request_card_on(ctx, user, names, target)
+    return None if card is None else use_card(ctx.game, user, card, [target])
